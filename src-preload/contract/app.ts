@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { channel, event } from './define';
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  mode: 'electron' | 'browser';
+  dataDir: string;
+  platform: string;
+  versions: Record<string, string>;
+}
+
+export const appChannels = {
+  'app.info': channel<AppInfo>()(z.undefined()),
+  'app.ping': channel<{ pong: true; at: string }>()(z.undefined()),
+};
+
+export const appEvents = {
+  /** Emitted when a long-lived service (emulator, store) changes availability. */
+  'app.status': event<{ service: string; state: 'starting' | 'ready' | 'error'; message?: string }>(),
+};
