@@ -2,14 +2,21 @@ import { mkdirSync } from 'node:fs';
 import type { AppInfo } from '../src-preload/contract/app';
 import { createAppHandlers } from './app-handlers';
 import type { BridgeRoute } from './bridge/http-bridge';
+import { createBucketsDomain } from './buckets';
+import { createDnsHandlers } from './dns-workbench';
 import { createEventHub, type EventHub } from './ipc/event-hub';
 import { createRouter, type Handlers, type Router } from './ipc/router';
+import { createMigrationHandlers, createMigrationWorkbench } from './migration-workbench';
+import { openSettingsDb } from './settings-db';
+import { createAccountsService, defaultSecretStore, type AccountsService, type SecretStore } from './vault/index';
 
 export interface ServicesOptions {
   dataDir: string;
   mode: AppInfo['mode'];
   version: string;
   versions?: Record<string, string>;
+  /** Where account secrets go; default: the OS keychain (see vault/default-store.ts). */
+  secrets?: SecretStore;
 }
 
 /** Everything the app runs, wired once; the Electron shell and browser mode both call this. */
@@ -18,6 +25,8 @@ export interface Services {
   events: EventHub;
   /** Streaming routes only the HTTP bridge needs (Electron passes file paths instead). */
   bridgeRoutes: BridgeRoute[];
+  /** The active account's connection, for the DNS and Migration services. */
+  accounts: AccountsService;
   dispose(): Promise<void>;
 }
 
@@ -26,6 +35,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
   mkdirSync(options.dataDir, { recursive: true });
   const events = createEventHub();
   const disposers: Array<() => Promise<void> | void> = [];
+  const db = openSettingsDb(options.dataDir);
+  disposers.push(() => db.close());
+  const accounts = await createAccountsService({ db, events, dataDir: options.dataDir, secrets: options.secrets ?? defaultSecretStore(options.mode) });
+  disposers.push(() => accounts.dispose());
+  const dns = createDnsHandlers({ accounts, db });
+  disposers.push(() => dns.dispose());
+  const migration = createMigrationWorkbench({ db, connection: () => accounts.activeConnection() });
 
   const info: AppInfo = {
     name: 'Zonedesk',
@@ -36,14 +52,22 @@ export async function createServices(options: ServicesOptions): Promise<Services
     versions: { node: process.versions.node, ...options.versions },
   };
 
+  const buckets = createBucketsDomain({ dataDir: options.dataDir, events });
+  disposers.push(() => buckets.dispose());
+
   const handlers: Handlers = {
+    ...buckets.handlers,
     ...createAppHandlers(info),
+    ...accounts.handlers,
+    ...dns.handlers,
+    ...createMigrationHandlers(migration),
   };
 
   return {
     router: createRouter(handlers),
     events,
-    bridgeRoutes: [],
+    accounts,
+    bridgeRoutes: [...buckets.bridgeRoutes],
     async dispose() {
       for (const dispose of disposers.reverse()) await dispose();
     },
