@@ -15,8 +15,9 @@ import { secureWebPreferences } from './web-preferences';
 import { DEFAULT_WINDOW_SIZE, loadWindowState, saveWindowState, visibleBounds } from './window-state';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-// The dev server is only ever used by an unpackaged app (electron-vite dev).
-const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+// The dev server is only ever used by an unpackaged development build (electron-vite dev);
+// the DEV constant makes the branch dead code in production bundles.
+const devServerUrl = import.meta.env.DEV && !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 
 let mainWindow: BrowserWindow | undefined;
 let services: Services | undefined;
