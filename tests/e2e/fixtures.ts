@@ -19,7 +19,8 @@ export const SCREENSHOT_DIR = join(root, 'test-results', 'screenshots');
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<ZonedeskServer & { process: ChildProcess; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'zonedesk-e2e-'));
   const child = spawn(process.execPath, [join(root, 'out/main/serve.js'), '--port', '0', '--data-dir', dataDir], {
-    env: { ...process.env, ...extraEnv },
+    // In-memory secrets keep e2e runs independent of the machine's keychain (browser mode only).
+    env: { ...process.env, ZONEDESK_SECRET_STORE: 'memory', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemorySecretStore } from '../../../src-main/vault/index';
 import { createServices, type Services } from '../../../src-main/app';
 import { startHttpBridge, type HttpBridge } from '../../../src-main/bridge/http-bridge';
 
@@ -15,7 +16,7 @@ describe('HTTP bridge', () => {
     mkdirSync(join(dir, 'www'));
     writeFileSync(join(dir, 'www', 'index.html'), '<!doctype html><title>t</title>');
     writeFileSync(join(dir, 'secret.txt'), 'outside the served folder');
-    services = await createServices({ dataDir: join(dir, 'data'), mode: 'browser', version: '1.0.0' });
+    services = await createServices({ dataDir: join(dir, 'data'), mode: 'browser', version: '1.0.0', secrets: createMemorySecretStore() });
     bridge = await startHttpBridge({ router: services.router, events: services.events, staticDir: join(dir, 'www'), token: 'tok' });
   });
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMemorySecretStore } from '../../../src-main/vault/index';
 import { createServices } from '../../../src-main/app';
 import { AppError } from '../../../src-main/ipc/app-error';
 import { createRouter, type Handlers } from '../../../src-main/ipc/router';
@@ -10,7 +11,7 @@ const ctx = { transport: 'electron' as const };
 
 async function withServices<T>(fn: (services: Awaited<ReturnType<typeof createServices>>) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'zonedesk-router-'));
-  const services = await createServices({ dataDir, mode: 'browser', version: '9.9.9' });
+  const services = await createServices({ dataDir, mode: 'browser', version: '9.9.9', secrets: createMemorySecretStore() });
   try {
     return await fn(services);
   } finally {
