@@ -1,4 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ResultInfo } from '../dns/types';
+
+export type { ResultInfo };
 
 /**
  * The emulator's route table contract. Each domain (zones, dns, waf/migration) contributes
@@ -43,13 +46,6 @@ export interface EmulatorRequest {
   credential: EmulatorCredential;
 }
 
-export interface ResultInfo {
-  page: number;
-  per_page: number;
-  count: number;
-  total_count: number;
-  total_pages: number;
-}
 
 /** What a route returns on success. */
 export type RouteResult =

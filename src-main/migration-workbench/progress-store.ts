@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { SettingsDb } from '../settings-db';
-import { WIZARD_STEPS, type WizardState } from '../migration';
+import { parseWizardState, serializeWizardState, type WizardState } from '../migration';
 
 /** One saved wizard: its state and when it was last written. */
 export interface SavedProgress {
@@ -15,20 +14,6 @@ export interface ProgressStore {
   /** Every saved wizard of a profile, keyed by zone id (for the zone picker). */
   list(profileId: string): Map<string, SavedProgress>;
 }
-
-const stepSchema = z.enum(WIZARD_STEPS as [WizardState['step'], ...WizardState['step'][]]);
-/**
- * The file is outside the process (a user or another version may have edited it), so a row is
- * checked before use; the shape is checked loosely (the bulky parts are the API's own results).
- */
-const savedStateSchema = z.looseObject({
-  zoneId: z.string().min(1),
-  zoneName: z.string().min(1),
-  plan: z.string(),
-  step: stepSchema,
-  done: z.array(stepSchema),
-  migrationState: z.enum(['start', 'validation', 'finished']).nullable(),
-});
 
 interface Row {
   state_json: string;
@@ -55,13 +40,11 @@ export function createProgressStore(db: SettingsDb, clock: () => number = Date.n
   const delStmt = db.prepare('DELETE FROM migration_wizard WHERE profile_id = ? AND zone_id = ?');
   const listStmt = db.prepare<[string], Row & { zone_id: string }>('SELECT zone_id, state_json, updated_at FROM migration_wizard WHERE profile_id = ?');
 
+  // The row is outside the process (another version may have written it): parseWizardState
+  // checks it, and an unreadable row means the wizard starts afresh rather than failing the screen.
   const parse = (row: Row): SavedProgress | null => {
-    try {
-      const parsed = savedStateSchema.safeParse(JSON.parse(row.state_json));
-      return parsed.success ? { state: parsed.data as unknown as WizardState, updatedAt: row.updated_at } : null;
-    } catch {
-      return null; // unreadable row: the wizard starts afresh rather than failing the screen
-    }
+    const state = parseWizardState(row.state_json);
+    return state ? { state, updatedAt: row.updated_at } : null;
   };
 
   return {
@@ -72,7 +55,7 @@ export function createProgressStore(db: SettingsDb, clock: () => number = Date.n
     save(profileId, state) {
       const updatedAt = new Date(clock()).toISOString();
       const toSave: WizardState = { ...state, error: null };
-      putStmt.run(profileId, state.zoneId, JSON.stringify(toSave), updatedAt);
+      putStmt.run(profileId, state.zoneId, serializeWizardState(toSave), updatedAt);
       return { state: toSave, updatedAt };
     },
     remove(profileId, zoneId) {
