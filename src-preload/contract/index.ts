@@ -3,15 +3,27 @@
  * it, the preload and the HTTP bridge expose it, the renderer is typed by it.
  * Each domain declares its own file; this index only merges them.
  */
+import { accountsChannels, accountsEvents } from './accounts';
 import { appChannels, appEvents } from './app';
+import { bucketsChannels } from './buckets';
+import { dnsChannels } from './dns';
+import { migrationChannels } from './migration';
+import { transfersChannels, transfersEvents } from './transfers';
 import type { ArgsOf, PayloadOf, Result, ResultOf } from './define';
 
 export const contract = {
   ...appChannels,
+  ...accountsChannels,
+  ...bucketsChannels,
+  ...dnsChannels,
+  ...migrationChannels,
+  ...transfersChannels,
 } as const;
 
 export const events = {
   ...appEvents,
+  ...accountsEvents,
+  ...transfersEvents,
 } as const;
 
 export type Contract = typeof contract;
