@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, screen } from 'electron';
+import { app, BrowserWindow, dialog, screen } from 'electron';
 import { createServices, type Services } from '../app';
 import { resolveDataDir } from '../data-dir';
 import { registerAppScheme, serveRendererFiles } from './app-protocol';
@@ -68,6 +68,13 @@ if (!app.requestSingleInstanceLock()) {
       mode: 'electron',
       version: app.getVersion(),
       versions: { electron: process.versions.electron ?? '', chrome: process.versions.chrome ?? '' },
+      shell: {
+        async chooseSavePath(defaultName) {
+          const options = { defaultPath: join(app.getPath('downloads'), defaultName) };
+          const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+          return result.canceled || !result.filePath ? null : result.filePath;
+        },
+      },
     });
     connectIpc(services.router, services.events, () => mainWindow?.webContents, devServerUrl);
     mainWindow = createMainWindow(dataDir);

@@ -13,6 +13,8 @@ export interface AppInfo {
 export const appChannels = {
   'app.info': channel<AppInfo>()(z.undefined()),
   'app.ping': channel<{ pong: true; at: string }>()(z.undefined()),
+  /** Desktop only: the OS save dialog; null when the user cancels. Browser mode downloads instead. */
+  'app.chooseSavePath': channel<string | null>()(z.object({ defaultName: z.string().min(1).max(255) })),
 };
 
 export const appEvents = {

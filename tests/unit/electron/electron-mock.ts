@@ -49,6 +49,7 @@ export function createElectronMock() {
     windows,
     session: { defaultSession },
     shell: { openExternal: vi.fn(() => Promise.resolve()) },
+    dialog: { showSaveDialog: vi.fn(async () => ({ canceled: false, filePath: '/home/ada/Downloads/report.csv' })) },
     screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
     contextBridge: { exposeInMainWorld: vi.fn() },
     ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },

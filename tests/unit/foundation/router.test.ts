@@ -67,3 +67,24 @@ describe('router', () => {
     }
   });
 });
+
+describe('app.chooseSavePath', () => {
+  it('is unavailable in browser mode', async () => {
+    await withServices(async ({ router }) => {
+      expect(await router.invoke('app.chooseSavePath', { defaultName: 'a.txt' }, ctx)).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+    });
+  });
+
+  it('asks the shell with a bare file name only', async () => {
+    const { createAppHandlers } = await import('../../../src-main/app-handlers');
+    const asked: string[] = [];
+    const handlers = createAppHandlers({ name: 'Zonedesk', version: '1', mode: 'electron', dataDir: '/d', platform: 'linux', versions: {} }, {
+      chooseSavePath: async (name) => {
+        asked.push(name);
+        return `/home/ada/Downloads/${name}`;
+      },
+    });
+    expect(await handlers['app.chooseSavePath']({ defaultName: '../../etc/passwd' }, ctx)).toBe('/home/ada/Downloads/passwd');
+    expect(asked).toEqual(['passwd']);
+  });
+});
