@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { AppInfo } from '../src-preload/contract/app';
-import { createAppHandlers } from './app-handlers';
+import { createAppHandlers, type ShellCapabilities } from './app-handlers';
 import type { BridgeRoute } from './bridge/http-bridge';
 import { createBucketsDomain } from './buckets';
 import { createDnsHandlers } from './dns-workbench';
 import { createEventHub, type EventHub } from './ipc/event-hub';
 import { createRouter, type Handlers, type Router } from './ipc/router';
 import { createMigrationHandlers, createMigrationWorkbench } from './migration-workbench';
+import { createSavePathGrants } from './save-path-grants';
 import { openSettingsDb } from './settings-db';
 import { createAccountsService, defaultSecretStore, type AccountsService, type SecretStore } from './vault/index';
 
@@ -17,6 +18,8 @@ export interface ServicesOptions {
   versions?: Record<string, string>;
   /** Where account secrets go; default: the OS keychain (see vault/default-store.ts). */
   secrets?: SecretStore;
+  /** Native capabilities the Electron shell provides (save dialog); omitted in browser mode. */
+  shell?: ShellCapabilities;
 }
 
 /** Everything the app runs, wired once; the Electron shell and browser mode both call this. */
@@ -36,7 +39,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const events = createEventHub();
   const disposers: Array<() => Promise<void> | void> = [];
   const db = openSettingsDb(options.dataDir);
-  disposers.push(() => db.close());
+  disposers.push(() => {
+    db.close();
+  });
   const accounts = await createAccountsService({ db, events, dataDir: options.dataDir, secrets: options.secrets ?? defaultSecretStore(options.mode) });
   disposers.push(() => accounts.dispose());
   const dns = createDnsHandlers({ accounts, db });
@@ -52,12 +57,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
     versions: { node: process.versions.node, ...options.versions },
   };
 
-  const buckets = createBucketsDomain({ dataDir: options.dataDir, events });
+  const savePaths = createSavePathGrants(options.shell);
+  const buckets = createBucketsDomain({ dataDir: options.dataDir, events, authorizeDestination: savePaths.consume });
   disposers.push(() => buckets.dispose());
 
   const handlers: Handlers = {
     ...buckets.handlers,
-    ...createAppHandlers(info),
+    ...createAppHandlers(info, savePaths.shell),
     ...accounts.handlers,
     ...dns.handlers,
     ...createMigrationHandlers(migration),

@@ -15,11 +15,45 @@ export function bodyPath(dir: string, id: number): string {
 
 const madeDirs = new Set<string>();
 
-/** An append-only writer for one body file; writes overlap the caller's hashing. */
+/** Largest single write: Linux caps one write at just under 2 GiB, and smaller pieces start syncing sooner. */
+const WRITE_MAX = 64 * 1024 * 1024;
+/** Once this much is written but not yet synced, a datasync starts in the background. */
+const SYNC_EVERY = 8 * 1024 * 1024;
+
+function byteLength(buffers: readonly Uint8Array[]): number {
+  let n = 0;
+  for (const b of buffers) n += b.byteLength;
+  return n;
+}
+
+/** The part of `buffers` after the first `skip` bytes (views, no copy); for short writes. */
+function after(buffers: readonly Buffer[], skip: number): Buffer[] {
+  const out: Buffer[] = [];
+  for (const b of buffers) {
+    if (skip >= b.length) skip -= b.length;
+    else {
+      out.push(skip > 0 ? b.subarray(skip) : b);
+      skip = 0;
+    }
+  }
+  return out;
+}
+
+/**
+ * An append-only writer for one body file. Writes run on libuv's threadpool one after another
+ * while the caller hashes the next bytes on the main thread; datasyncs run beside later writes,
+ * so the sync that must precede the commit finds little left to flush.
+ */
 export class BodyFileWriter {
   #fh: FileHandle;
   #position = 0;
   #inFlight: Promise<unknown> = Promise.resolve();
+  /** Bytes at the file's start known to be written (their writes completed). */
+  #written = 0;
+  #sync: Promise<void> | undefined;
+  /** Bytes covered by the running or last finished sync (it started after they were written). */
+  #syncCovers = 0;
+  #syncError: unknown;
   private constructor(
     readonly path: string,
     fh: FileHandle,
@@ -50,18 +84,73 @@ export class BodyFileWriter {
   async write(buffers: Buffer[]): Promise<void> {
     const previous = this.#inFlight;
     const position = this.#position;
-    for (const b of buffers) this.#position += b.length;
+    this.#position += byteLength(buffers);
     await previous;
-    this.#inFlight = this.#fh.writev(buffers, position);
+    this.#startWrite(buffers, position);
+  }
+
+  /**
+   * Writes all of `bytes` (already in memory) without waiting for the caller, then syncs them in
+   * the background; the caller hashes meanwhile (yielding now and then so the sync can start).
+   */
+  writeAll(bytes: Buffer): void {
+    let chain = this.#inFlight;
+    for (let pos = 0; pos < bytes.length; pos += WRITE_MAX) {
+      const piece = bytes.subarray(pos, pos + WRITE_MAX);
+      const position = this.#position;
+      this.#position += piece.length;
+      chain = chain.then(() => this.#writeFully([piece], position));
+    }
+    this.#inFlight = chain.then(() => this.#startSync());
+    this.#inFlight.catch(() => undefined);
+  }
+
+  #startWrite(buffers: Buffer[], position: number): void {
+    this.#inFlight = this.#writeFully(buffers, position).then(() => {
+      if (this.#written - this.#syncCovers >= SYNC_EVERY) this.#startSync();
+    });
     // Attach a handler so a failure is not reported as unhandled before it is awaited.
     this.#inFlight.catch(() => undefined);
   }
 
-  /** Waits for all writes, syncs the data to disk and closes (before the row is committed). */
+  /** pwritev until every byte is written (a regular file may still take a short write). */
+  async #writeFully(buffers: Buffer[], position: number): Promise<void> {
+    let rest = buffers;
+    let at = position;
+    let left = byteLength(rest);
+    while (left > 0) {
+      const { bytesWritten } = await this.#fh.writev(rest, at);
+      if (bytesWritten <= 0) throw new Error(`put: could not write body file ${this.path}`);
+      at += bytesWritten;
+      left -= bytesWritten;
+      if (left > 0) rest = after(rest, bytesWritten);
+    }
+    this.#written = Math.max(this.#written, at);
+  }
+
+  /** Starts a datasync covering everything written so far, unless one is running already. */
+  #startSync(): void {
+    if (this.#sync || this.#syncCovers >= this.#written) return;
+    this.#syncCovers = this.#written;
+    this.#sync = this.#fh.datasync().then(
+      () => {
+        this.#sync = undefined;
+      },
+      (e: unknown) => {
+        this.#sync = undefined;
+        this.#syncError ??= e ?? new Error('datasync failed');
+      },
+    );
+  }
+
+  /** Waits for all writes and syncs the data to disk (before the row is committed), then closes. */
   async finish(): Promise<void> {
     try {
       await this.#inFlight;
-      await this.#fh.datasync();
+      // A sync that started before the last write ended does not cover it: wait, then sync again.
+      while (this.#sync) await this.#sync;
+      if (this.#syncError !== undefined) throw this.#syncError;
+      if (this.#syncCovers < this.#position) await this.#fh.datasync();
     } finally {
       await this.#fh.close();
     }
@@ -70,6 +159,7 @@ export class BodyFileWriter {
   /** Abandons the file (errors, failed checks). */
   async discard(): Promise<void> {
     await this.#inFlight.catch(() => undefined);
+    while (this.#sync) await this.#sync;
     await this.#fh.close().catch(() => undefined);
     await removeFile(this.path);
   }

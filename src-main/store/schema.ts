@@ -90,7 +90,9 @@ export function openDatabase(file: string): Database.Database {
   // NORMAL in WAL mode: a commit is in the WAL (OS cache) when it returns, so it survives a
   // process kill; only power loss can drop the last commits, never corrupt the file.
   db.pragma('synchronous = NORMAL');
-  db.pragma('wal_autocheckpoint = 4000');
+  // Checkpoints (each with two fsyncs) cost about a third of a small put at 4000 pages; at 16000
+  // (a WAL of up to 64 MB) they are four times rarer, and one copies fewer distinct pages per put.
+  db.pragma('wal_autocheckpoint = 16000');
   db.exec(DDL);
   return db;
 }
