@@ -132,7 +132,8 @@ test('resets the sandbox after a confirmation', async ({ page }) => {
 
 test('without a keychain: a banner says why and what to install; the sandbox still works', async ({ page }) => {
   test.skip(process.platform !== 'linux', 'the missing Secret Service is simulated through D-Bus, Linux only');
-  const bare = await startServer({ DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/zonedesk-e2e-bus' });
+  // The real keychain store (not the fixtures' in-memory default), with no Secret Service to reach.
+  const bare = await startServer({ ZONEDESK_SECRET_STORE: 'keychain', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/zonedesk-e2e-bus' });
   try {
     await page.goto(`${bare.url}#/accounts`);
     await expect(page.getByTestId('keychain-banner')).toContainText('gnome-keyring');
