@@ -2,7 +2,7 @@
 // Each bench prints one JSON line; a bench that fails is reported, not hidden.
 import { spawnSync } from 'node:child_process';
 
-const BENCHES = ['bench:store', 'bench:api', 'bench:transfers', 'bench:dns'];
+const BENCHES = ['bench:store', 'bench:api', 'bench:transfers', 'bench:buckets-ui', 'bench:dns'];
 const only = process.argv.slice(2);
 const results = {};
 
