@@ -14,6 +14,7 @@ import {
   type MigrationMode,
   type MigrationStatus,
   type NewConfiguration,
+  type NewRule,
 } from '../migration/types';
 import type { Credential } from './credential';
 import { ApiError } from './errors';
@@ -30,6 +31,12 @@ const statusSchema = z.object({
 });
 
 const enc = encodeURIComponent;
+
+/** A rule without its empty `id`, `version` and `ref` (the service assigns them). */
+function omitEmptyIds(rule: NewRule): Partial<NewRule> {
+  const { id, version, ref, ...rest } = rule;
+  return { ...(id ? { id } : {}), ...(version ? { version } : {}), ...(ref ? { ref } : {}), ...rest };
+}
 const ENTRYPOINT = (zoneId: string) => `/zones/${enc(zoneId)}/rulesets/phases/${MANAGED_PHASE}/entrypoint`;
 
 /** Migration (Area C) and previous managed-rules methods bound to one credential. */
@@ -63,7 +70,9 @@ export function migrationMethods(t: Transport, cred: Credential) {
     /** PUT the entry point: `pending` finishes the migration, `validation` runs both (Enterprise), null = plain update. */
     async updateEntrypoint(zoneId: string, mode: MigrationMode | null, config: NewConfiguration, opts: CallOptions = {}): Promise<EntrypointRuleset> {
       const query = mode ? { waf_migration: mode, phase_two: 1 } : undefined;
-      const body = { name: config.name, rules: config.rules };
+      // As in the spec's examples: the validation-mode body omits empty id, version and ref.
+      const rules = mode === 'validation' ? config.rules.map(omitEmptyIds) : config.rules;
+      const body = { name: config.name, rules };
       return (await t.json(cred, { method: 'PUT', path: ENTRYPOINT(zoneId), query, body, ...opts })).result as EntrypointRuleset;
     },
     /** The entry-point ruleset, or null when the phase has none yet (10003). */

@@ -40,6 +40,8 @@ export const DNS_CODES = {
   RECORD_NOT_FOUND: 81044,
   CNAME_CONFLICT: 81053,
   CNAME_EXISTS: 81054,
+  /** chosen: NS beside records of other types below the apex (the service's code is not published) */
+  NS_CONFLICT: 81056,
   IDENTICAL: 81058,
   COMBINED_TOO_LONG: 83011,
 } as const;
@@ -72,6 +74,8 @@ export const DNS_MESSAGES = {
     'An A, AAAA, or CNAME record with that host already exists. For more details, refer to <https://developers.cloudflare.com/dns/manage-dns-records/troubleshooting/records-with-same-name/>.',
   cnameExists:
     'A CNAME record with that host already exists. For more details, refer to <https://developers.cloudflare.com/dns/manage-dns-records/troubleshooting/records-with-same-name/>.',
+  nsExists: 'NS records with that host already exist. A delegated name can hold only NS records (and the DS records that secure them).',
+  nsBesideOthers: 'An NS record cannot share its name with records of other types; delegate a name that holds no other records.',
   identical: 'An identical record already exists.',
   combinedTooLong: 'Combined content length of records with this name and type exceeds the limit.',
 } as const;

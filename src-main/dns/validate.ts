@@ -201,7 +201,7 @@ export function validateRecord(input: unknown, ctx: ValidationContext): Validati
   issues.push(...settings.issues, ...comment.issues, ...tags.issues);
 
   if (issues.length === 0 && fqdn !== null && ctx.existing) {
-    issues.push(...findConflicts({ name: fqdn, type, content, priority }, ctx.existing, ctx.selfId));
+    issues.push(...findConflicts({ name: fqdn, type, content, priority }, ctx.existing, ctx.selfId, ctx.zoneName));
   }
   if (issues.length > 0 || fqdn === null) return { ok: false, issues };
   const record: NormalizedRecord = {

@@ -6,9 +6,13 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const port = arg('--port');
+const portArg = arg('--port') ?? '0';
+if (!/^\d{1,5}$/.test(portArg) || Number(portArg) > 65_535) {
+  process.stderr.write(`--port must be a port number (0 picks a free one), not "${portArg}"\n`);
+  process.exit(2);
+}
 const emulator = await startServiceEmulator({
-  port: port === undefined ? 0 : Number(port),
+  port: Number(portArg),
   dataDir: arg('--data-dir'),
   seed: !process.argv.includes('--no-seed'),
 });

@@ -3,5 +3,5 @@ export { createMigrationWorkbench, type MigrationWorkbench, type ActiveConnectio
 export { createMigrationHandlers } from './handlers';
 export { createProgressStore, type ProgressStore, type SavedProgress } from './progress-store';
 export { applyAdjustments, rulesetsOf, rulesetName, type OverrideEdit, type AdjustIssue, type RulesetOverrides } from './adjustments';
-export { buildView, reachable, planLabel, stepsDone } from './view';
+export { buildView, planLabel, stepsDone } from './view';
 export { verifyMigrated } from './verify';

@@ -8,7 +8,6 @@ import {
   validationAvailability,
   type LegacySensitivity,
   type WizardState,
-  type WizardStep,
 } from '../migration';
 import { knownRuleName, rulesetsOf } from './adjustments';
 
@@ -22,18 +21,6 @@ export function planLabel(plan: string): string {
 const SENSITIVITIES: LegacySensitivity[] = ['high', 'medium', 'low', 'default'];
 const SENSITIVITY_TABLE: SensitivityRow[] = SENSITIVITIES.map((old) => ({ old, ...mapSensitivity(old) }));
 
-/**
- * Steps the user may open. The wizard's own rule, plus: an Enterprise zone may skip the optional
- * validation mode and finish directly once the configuration is adjusted (spec: "Enterprise, optional").
- */
-export function reachable(state: WizardState): WizardStep[] {
-  const steps = reachableSteps(state);
-  if (state.migrationState !== 'finished' && validationAvailability(state.plan).available && state.done.includes('adjust') && !steps.includes('finish')) {
-    steps.push('finish');
-  }
-  return steps;
-}
-
 /** Steps done, for the zone picker (reading the status during validation does not count as the Status step). */
 export function stepsDone(state: WizardState): number {
   return state.done.filter((s) => s !== 'status' || state.migrationState === 'finished').length;
@@ -46,7 +33,7 @@ export function buildView(state: WizardState, savedAt: string | null): Migration
   return {
     zone: { id: state.zoneId, name: state.zoneName, plan: state.plan, planName: planLabel(state.plan) },
     state,
-    reachable: reachable(state),
+    reachable: reachableSteps(state),
     validation: availability.available ? { available: true, reason: null } : { available: false, reason: availability.reason },
     diff: state.legacy && target ? diffConfigurations(state.legacy, target) : null,
     sensitivityTable: SENSITIVITY_TABLE,

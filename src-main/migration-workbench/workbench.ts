@@ -3,6 +3,7 @@ import { createApiClient, type ApiClient, type Credential, type ScopedApiClient 
 import { AppError } from '../ipc/app-error';
 import {
   initialWizardState,
+  reachableSteps,
   runStep,
   toUserError,
   transition,
@@ -15,7 +16,7 @@ import type { SettingsDb } from '../settings-db';
 import { applyAdjustments, type OverrideEdit } from './adjustments';
 import { createProgressStore } from './progress-store';
 import { verifyMigrated } from './verify';
-import { buildView, planLabel, reachable, stepsDone } from './view';
+import { buildView, planLabel, stepsDone } from './view';
 
 /** The account the workbench talks to (the vault's active connection). */
 export interface ActiveConnection {
@@ -102,7 +103,7 @@ export function createMigrationWorkbench(deps: WorkbenchDeps) {
   async function step(ctx: ZoneCtx, s: WizardStep, input: StepInput = {}, stay = false): Promise<WizardState> {
     const event = await runStep(ctx.client, ctx.state, s, input, ctx.opts);
     let next = apply(ctx.state, event);
-    if (stay && !next.error && next.migrationState !== 'finished' && reachable(next).includes(s)) next = { ...next, step: s };
+    if (stay && !next.error && next.migrationState !== 'finished' && reachableSteps(next).includes(s)) next = { ...next, step: s };
     ctx.state = next;
     return next;
   }
@@ -197,19 +198,10 @@ export function createMigrationWorkbench(deps: WorkbenchDeps) {
       });
     },
 
-    /** Finishes (irreversible): refused unless the zone name is typed exactly. */
+    /** Finishes (irreversible): refused unless the zone name is typed exactly (`confirmsZoneName`). */
     finish(zoneId: string, confirmZoneName: string, opts: CallOpts = {}): Promise<MigrationView> {
       return withZone(zoneId, opts, async (ctx) => {
-        if (ctx.state.migrationState === 'finished') {
-          // Never send a second migration: the service's answer to it is not documented.
-          return apply(ctx.state, { type: 'error', error: { code: 'finished', message: 'This zone has already migrated; the migration cannot be run again or reversed.', retryable: false } });
-        }
-        if (confirmZoneName !== ctx.state.zoneName) {
-          return apply(ctx.state, {
-            type: 'error',
-            error: { code: 'confirmation_required', message: `Type the zone name exactly (${ctx.state.zoneName}) to confirm the irreversible migration.`, retryable: false },
-          });
-        }
+        // runStep refuses a second migration and a zone name not typed exactly, before any call.
         const next = await step(ctx, 'finish', { confirmZoneName });
         return next.error ? next : step(ctx, 'status');
       });
@@ -226,7 +218,7 @@ export function createMigrationWorkbench(deps: WorkbenchDeps) {
 
     navigate(zoneId: string, to: WizardStep, opts: CallOpts = {}): Promise<MigrationView> {
       return withZone(zoneId, opts, async (ctx) => {
-        if (reachable(ctx.state).includes(to)) return { ...ctx.state, step: to, error: null };
+        if (reachableSteps(ctx.state).includes(to)) return { ...ctx.state, step: to, error: null };
         return transition(ctx.state, { type: 'navigate', step: to });
       });
     },

@@ -6,6 +6,7 @@ export * from './derive';
 export * from './eligibility';
 export * from './diff';
 export * from './overrides';
+export * from './rule-ids';
 export * from './schemas';
 export * from './error-codes';
 export * from './user-errors';

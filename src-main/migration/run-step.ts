@@ -1,7 +1,8 @@
 import { checkEligibility } from './eligibility';
 import { applyRuleOverrides, validateOverrides } from './overrides';
+import { withDeployedRuleIds } from './rule-ids';
 import { toUserError } from './user-errors';
-import { validationAvailability, type WizardEvent, type WizardState, type WizardStep } from './wizard';
+import { confirmsZoneName, validationAvailability, type WizardEvent, type WizardState, type WizardStep } from './wizard';
 import type {
   CompatibilityResult,
   EntrypointRuleset,
@@ -40,6 +41,8 @@ export const IRREVERSIBLE_CONSEQUENCES: readonly string[] = [
   'Page Rules (Web Application Firewall: Off, Disable Security) no longer switch the managed rules off; use exceptions (skip rules).',
   'The migration cannot be undone.',
 ];
+
+const ALREADY_MIGRATED = 'This zone has already migrated; the migration cannot be run again or reversed.';
 
 function err(code: string, message: string): WizardEvent {
   return { type: 'error', error: { code, message, retryable: false } };
@@ -81,15 +84,19 @@ export async function runStep(
       case 'validation': {
         const v = validationAvailability(state.plan);
         if (!v.available) return err('validation_unavailable', v.reason);
+        if (state.migrationState === 'finished') return err('finished', ALREADY_MIGRATED);
         if (!state.adjusted) return err('out_of_order', 'Adjust and confirm the configuration first.');
         return { type: 'validationDeployed', ruleset: await client.updateEntrypoint(zoneId, 'validation', state.adjusted, opts) };
       }
       case 'finish': {
+        // Never send a second migration: refused here, before any call.
+        if (state.migrationState === 'finished') return err('finished', ALREADY_MIGRATED);
         if (!state.adjusted) return err('out_of_order', 'Adjust and confirm the configuration first.');
-        if ((input.confirmZoneName ?? '').trim().toLowerCase() !== state.zoneName.toLowerCase()) {
-          return err('confirmation_required', `Type the zone name (${state.zoneName}) to confirm the irreversible migration.`);
+        if (!confirmsZoneName(input.confirmZoneName ?? '', state.zoneName)) {
+          return err('confirmation_required', `Type the zone name exactly (${state.zoneName}) to confirm the irreversible migration.`);
         }
-        return { type: 'finished', ruleset: await client.updateEntrypoint(zoneId, 'pending', state.adjusted, opts) };
+        const config = state.validation ? withDeployedRuleIds(state.adjusted, state.validation) : state.adjusted;
+        return { type: 'finished', ruleset: await client.updateEntrypoint(zoneId, 'pending', config, opts) };
       }
       case 'status': {
         const status = await client.getMigrationStatus(zoneId, opts);

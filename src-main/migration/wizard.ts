@@ -50,6 +50,14 @@ export function validationAvailability(plan: string): { available: true } | { av
     : { available: false, reason: 'Validation mode (both versions side by side) is available only on Enterprise zones; this zone migrates in one step.' };
 }
 
+/**
+ * Whether the typed text confirms the irreversible finish: the zone name exactly — no trimming, no
+ * case folding (the issue: "asks for the zone name typed"). The one rule; main and the screen use it.
+ */
+export function confirmsZoneName(typed: string, zoneName: string): boolean {
+  return typed === zoneName;
+}
+
 /** A fresh wizard for a zone. */
 export function initialWizardState(zone: { id: string; name: string; plan: string }): WizardState {
   return {
@@ -92,13 +100,18 @@ function afterAdjust(state: WizardState): WizardStep {
   return validationAvailability(state.plan).available ? 'validation' : 'finish';
 }
 
-/** Steps the user may open now: done ones and the first one not done (validation only where offered). */
+/**
+ * Steps the user may open now: done ones and the first one not done. Validation mode exists only
+ * where offered (Enterprise) and is optional there (spec: "Enterprise, optional"), so once the
+ * configuration is adjusted both Validation and Finish are open. The one rule; the screen uses it.
+ */
 export function reachableSteps(state: WizardState): WizardStep[] {
   if (state.migrationState === 'finished') return ['status'];
   const offered = WIZARD_STEPS.filter((s) => s !== 'validation' || validationAvailability(state.plan).available);
   const out: WizardStep[] = [];
   for (const s of offered) {
     out.push(s);
+    if (s === 'validation') continue; // optional: never blocks the steps after it
     if (!state.done.includes(s)) break;
     if (s === 'eligibility' && !state.compatibility?.compatible) break;
   }

@@ -58,6 +58,7 @@ test('a Pro zone migrates in one step; finishing needs the exact zone name; afte
   await page.getByTestId('save-adjustments').click();
 
   await expect(page.getByRole('heading', { name: '5. Finish' })).toBeVisible();
+  await expect(page.getByTestId('validation-reason')).toContainText('only on Enterprise');
   await expect(page.getByTestId('irreversible-list')).toContainText('stop working');
   await expect(page.getByTestId('irreversible-list')).toContainText('no global on/off');
   await expect(page.getByTestId('irreversible-list')).toContainText('Page Rules');
@@ -123,6 +124,10 @@ test('an Enterprise zone runs validation mode, resumes after a reload, then fini
   await expect(page.getByTestId('save-adjustments')).toContainText('continue to validation');
   await page.getByTestId('save-adjustments').click();
   await expect(page.getByRole('heading', { name: '4. Validation mode' })).toBeVisible();
+  // Validation mode is optional on Enterprise: Finish is open before anything is deployed.
+  await expect(page.getByTestId('continue-finish')).toContainText('Skip validation and finish');
+  await expect(steps(page).getByRole('button', { name: /Finish/ })).toBeEnabled();
+  await snap(page, 'migration-4-validation-ready');
 
   // Progress is saved: a reload comes back to the same step.
   await page.reload();

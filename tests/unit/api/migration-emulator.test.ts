@@ -6,6 +6,7 @@ import {
   deriveNewConfiguration,
   initialWizardState,
   runStep,
+  toUserError,
   transition,
   type WizardState,
   type WizardStep,
@@ -54,8 +55,12 @@ describe('migration over HTTP with the typed client and the wizard', () => {
     expect(s.entrypoint?.rules.length).toBe(s.adjusted?.rules.length);
     const old = (await api.listWafPackages(z.id).catch((e: unknown) => e)) as ApiError;
     expect([old.status, old.code]).toEqual([410, 10027]);
+    // The wizard refuses a second migration before any call; the service refuses it too.
     const again = await runStep(api, s, 'finish', { confirmZoneName: 'acme-shop.example' });
-    expect(again).toMatchObject({ type: 'error', error: { code: 'alreadyMigrated' } });
+    expect(again).toMatchObject({ type: 'error', error: { code: 'finished' } });
+    const direct = (await api.updateEntrypoint(z.id, 'pending', s.adjusted!).catch((e: unknown) => e)) as ApiError;
+    expect([direct.status, direct.code]).toEqual([409, 10025]);
+    expect(toUserError(direct).code).toBe('alreadyMigrated');
     const recheck = await step(initialWizardState(z), 'eligibility');
     expect([recheck.step, recheck.migrationState]).toEqual(['status', 'finished']);
   });
@@ -76,8 +81,11 @@ describe('migration over HTTP with the typed client and the wizard', () => {
     s = await step(s, 'validation');
     expect(s.step).toBe('finish');
     expect(await api.getMigrationStatus(z.id)).toMatchObject({ migration_state: 'validation', old_waf_status: 'enabled', new_waf_status: 'enabled' });
+    const deployed = s.validation!.rules.map((r) => [r.id, r.version, r.ref]);
     s = await step(s, 'finish', { confirmZoneName: 'initech.example' });
     expect(s.entrypoint?.version).toBe('2');
+    // Finishing updates the rules validation deployed (same ids, unchanged versions), not new ones.
+    expect(s.entrypoint?.rules.map((r) => [r.id, r.version, r.ref])).toEqual(deployed);
     expect((await api.getMigrationStatus(z.id)).migration_state).toBe('finished');
   });
 

@@ -209,6 +209,28 @@ describe('conflicts', () => {
   ])('%j → %s', (input, code) => {
     expect(codes(input, { existing })).toEqual([code]);
   });
+  describe('NS cannot share a name with other types (below the apex)', () => {
+    const withNs = [
+      { id: '3', name: 'sub.example.com', type: 'NS', content: 'ns1.other.net' },
+      { id: '4', name: 'example.com', type: 'A', content: '192.0.2.1' },
+      { id: '5', name: 'example.com', type: 'NS', content: 'ns1.other.net' },
+    ];
+    it.each([
+      [{ type: 'A', name: 'sub', content: '192.0.2.3' }, ['name:81056']],
+      [{ type: 'TXT', name: 'sub', content: 'x' }, ['name:81056']],
+      [{ type: 'NS', name: 'www', content: 'ns1.other.net' }, ['name:81056']],
+      [{ type: 'NS', name: 'sub', content: 'ns2.other.net' }, []],
+      [{ type: 'DS', name: 'sub', data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: 'ab12' } }, []],
+      [{ type: 'NS', name: '@', content: 'ns2.other.net' }, []],
+      [{ type: 'TXT', name: '@', content: 'apex text beside the apex NS' }, []],
+    ])('%j → %j', (input, expected) => {
+      expect(codes(input, { existing: [...existing, ...withNs] })).toEqual(expected);
+    });
+    it('replacing the only other record at the name is fine', () => {
+      expect(codes({ type: 'NS', name: 'www', content: 'ns1.other.net' }, { existing, selfId: '1' })).toEqual([]);
+    });
+  });
+
   it('round robin A records and replacing oneself are fine', () => {
     expect(codes({ type: 'A', name: 'www', content: '192.0.2.2' }, { existing })).toEqual([]);
     expect(codes({ type: 'A', name: 'www', content: '192.0.2.1' }, { existing, selfId: '1' })).toEqual([]);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkEligibility,
+  confirmsZoneName,
+  validationAvailability,
+  withDeployedRuleIds,
   deriveNewConfiguration,
   initialWizardState,
   migrationBackup,
@@ -97,6 +100,38 @@ describe('transition', () => {
     expect([s.step, s.migrationState]).toEqual(['status', 'finished']);
   });
 
+  it('validation is optional on Enterprise: after Adjust both it and Finish are open, and finishing directly works', () => {
+    const s = run(ent, checked(), { type: 'configLoaded', config }, { type: 'adjusted', config });
+    expect(reachableSteps(s)).toEqual(['eligibility', 'review', 'adjust', 'validation', 'finish']);
+    expect(run(s, { type: 'navigate', step: 'finish' }).step).toBe('finish');
+    const done = run(s, { type: 'finished', ruleset });
+    expect([done.error, done.migrationState, reachableSteps(done)]).toEqual([null, 'finished', ['status']]);
+    // Before Adjust neither is open.
+    expect(reachableSteps(run(ent, checked(), { type: 'configLoaded', config }))).toEqual(['eligibility', 'review', 'adjust']);
+  });
+
+  it('validation is never offered on Pro or Business, with the reason', () => {
+    for (const plan of ['pro', 'business']) {
+      const s = run(initialWizardState({ id: 'z', name: 'example.test', plan }), checked(), { type: 'configLoaded', config }, { type: 'adjusted', config });
+      expect(reachableSteps(s)).toEqual(['eligibility', 'review', 'adjust', 'finish']);
+      const v = validationAvailability(plan);
+      expect(v.available).toBe(false);
+      expect(v.available ? '' : v.reason).toMatch(/only on Enterprise/);
+    }
+    expect(validationAvailability('enterprise').available).toBe(true);
+  });
+
+  it.each([
+    ['example.test', true],
+    ['Example.test', false],
+    ['example.test ', false],
+    [' example.test', false],
+    ['example.test.', false],
+    ['', false],
+  ])('confirmsZoneName(%j) → %s', (typed, ok) => {
+    expect(confirmsZoneName(typed, 'example.test')).toBe(ok);
+  });
+
   it('navigate only to reachable steps', () => {
     const s = run(pro, checked(), { type: 'configLoaded', config });
     expect(run(s, { type: 'navigate', step: 'review' }).step).toBe('review');
@@ -126,7 +161,11 @@ describe('runStep', () => {
     expect((await runStep(c, s, 'validation')).type).toBe('error');
     const refused = await runStep(c, s, 'finish', { confirmZoneName: 'wrong.test' });
     expect(refused).toMatchObject({ type: 'error', error: { code: 'confirmation_required' } });
-    s = transition(s, await runStep(c, s, 'finish', { confirmZoneName: 'Example.test ' }));
+    // Exactly the zone name: neither case folding nor trimming.
+    for (const typed of ['Example.test', 'example.test ', ' example.test', '']) {
+      expect(await runStep(c, s, 'finish', { confirmZoneName: typed })).toMatchObject({ type: 'error', error: { code: 'confirmation_required' } });
+    }
+    s = transition(s, await runStep(c, s, 'finish', { confirmZoneName: 'example.test' }));
     expect(s.migrationState).toBe('finished');
     expect(calls).toEqual(['check', 'legacy', 'config', 'put:pending']);
   });
@@ -148,6 +187,39 @@ describe('runStep', () => {
   ])('maps API errors to user messages: %s', async (_n, error, code) => {
     const e = await runStep(fakeClient([], error), ent, 'status');
     expect(e).toMatchObject({ type: 'error', error: { code } });
+  });
+});
+
+/** The same value with every object's keys in reverse order. */
+const reversedKeys = (v: unknown): unknown =>
+  Array.isArray(v) ? v.map(reversedKeys)
+    : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reversedKeys(x)])) : v;
+
+describe('withDeployedRuleIds', () => {
+  const deployed: EntrypointRuleset = {
+    ...ruleset,
+    rules: config.rules.map((r, i) => ({
+      ...r, id: String(i).repeat(32), version: '1', ref: String(i).repeat(32), last_updated: 'now',
+      // the service may answer with other key orders
+      action_parameters: reversedKeys(r.action_parameters) as typeof r.action_parameters,
+    })),
+  };
+  it('carries the ids and refs of the same configuration deployed in validation mode', () => {
+    const out = withDeployedRuleIds(config, deployed);
+    expect(out.rules.map((r) => [r.id, r.ref])).toEqual(deployed.rules.map((r) => [r.id, r.ref]));
+    expect(out.rules.map((r) => r.version)).toEqual(config.rules.map(() => ''));
+  });
+  it('leaves the ids empty when the deployed rules differ', () => {
+    const changed = { ...config, rules: config.rules.map((r, i) => (i === 0 ? { ...r, enabled: !r.enabled } : r)) };
+    expect(withDeployedRuleIds(changed, deployed)).toEqual(changed);
+    expect(withDeployedRuleIds({ ...config, rules: config.rules.slice(1) }, deployed).rules.every((r) => r.id === '')).toBe(true);
+  });
+  it('runStep finishes with the deployed ids after validation', async () => {
+    const sent: unknown[] = [];
+    const c: MigrationClient = { ...fakeClient([]), updateEntrypoint: async (_z, _m, cfg) => { sent.push(cfg); return ruleset; } };
+    const s = run(ent, checked(), { type: 'configLoaded', config }, { type: 'adjusted', config }, { type: 'validationDeployed', ruleset: deployed });
+    await runStep(c, s, 'finish', { confirmZoneName: 'example.test' });
+    expect((sent[0] as typeof config).rules.map((r) => r.id)).toEqual(deployed.rules.map((r) => r.id));
   });
 });
 
