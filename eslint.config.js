@@ -25,7 +25,17 @@ export default ts.config(
     files: ['src-main/**/*.ts', 'src-renderer/**/*.{ts,svelte}'],
     ignores: ['src-main/electron/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: "Only src-main/electron/ and src-preload/ may import 'electron'." }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: "Only src-main/electron/ and src-preload/ may import 'electron'." }],
+          patterns: [{ group: ['electron/*'], message: "Only src-main/electron/ and src-preload/ may import 'electron'." }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportExpression[source.value='electron']", message: "Only src-main/electron/ and src-preload/ may import 'electron'." },
+      ],
     },
   },
   {

@@ -8,7 +8,7 @@ import { createEventHub, type EventHub } from './ipc/event-hub';
 import { createRouter, type Handlers, type Router } from './ipc/router';
 import { createMigrationHandlers, createMigrationWorkbench } from './migration-workbench';
 import { createSavePathGrants } from './save-path-grants';
-import { openSettingsDb } from './settings-db';
+import { openSettingsDb, type SettingsDb } from './settings-db';
 import { createAccountsService, defaultSecretStore, type AccountsService, type SecretStore } from './vault/index';
 
 export interface ServicesOptions {
@@ -54,7 +54,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     mode: options.mode,
     dataDir: options.dataDir,
     platform: process.platform,
-    versions: { node: process.versions.node, ...options.versions },
+    versions: { node: process.versions.node, v8: process.versions.v8, sqlite: sqliteVersion(db), ...options.versions },
   };
 
   const savePaths = createSavePathGrants(options.shell);
@@ -78,4 +78,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
       for (const dispose of disposers.reverse()) await dispose();
     },
   };
+}
+
+/** The SQLite library's version, for the About view (a bug report's first question). */
+function sqliteVersion(db: SettingsDb): string {
+  return (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
 }

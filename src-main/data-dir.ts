@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export interface DataDirInputs {
   argv: readonly string[];
@@ -9,8 +9,15 @@ export interface DataDirInputs {
   electronUserData?: string;
 }
 
-/** The data directory: `--data-dir`, then `ZONEDESK_DATA_DIR`, then the platform default. */
-export function resolveDataDir({ argv, env, platform, electronUserData }: DataDirInputs): string {
+/**
+ * The data directory: `--data-dir`, then `ZONEDESK_DATA_DIR`, then the platform default, as an
+ * absolute path (a relative one is taken from the working directory once, so it never drifts).
+ */
+export function resolveDataDir(inputs: DataDirInputs): string {
+  return resolve(chooseDataDir(inputs));
+}
+
+function chooseDataDir({ argv, env, platform, electronUserData }: DataDirInputs): string {
   const flagIndex = argv.findIndex((a) => a === '--data-dir' || a.startsWith('--data-dir='));
   if (flagIndex >= 0) {
     const flag = argv[flagIndex] ?? '';

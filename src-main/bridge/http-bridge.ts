@@ -139,7 +139,13 @@ export async function startHttpBridge(options: HttpBridgeOptions): Promise<HttpB
     res.on('close', () => {
       if (!res.writableEnded) controller.abort();
     });
-    const result = await options.router.invoke(decodeURIComponent(url.pathname.slice('/rpc/'.length)), args, {
+    let channel: string;
+    try {
+      channel = decodeURIComponent(url.pathname.slice('/rpc/'.length));
+    } catch {
+      return sendError(res, 400, 'UNKNOWN_CHANNEL', 'The channel name is not valid URL encoding.');
+    }
+    const result = await options.router.invoke(channel, args, {
       transport: 'http',
       signal: controller.signal,
     });

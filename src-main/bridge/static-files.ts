@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import mime from 'mime';
 import { DOCUMENT_SECURITY_HEADERS } from '../content-security-policy';
 
@@ -15,8 +15,10 @@ export function resolveStaticPath(root: string, urlPath: string): string | undef
   }
   if (decoded.includes('\0')) return undefined;
   const relative = normalize(decoded === '/' ? '/index.html' : decoded).replace(/^([/\\])+/, '');
-  const full = join(root, relative);
-  return full.startsWith(root.endsWith(sep) ? root : root + sep) ? full : undefined;
+  // Compare normalised absolute paths, so a root given as `a/../b` or with a trailing slash still works.
+  const base = resolve(root);
+  const full = join(base, relative);
+  return full.startsWith(base.endsWith(sep) ? base : base + sep) ? full : undefined;
 }
 
 /** Streams a built renderer file with the document security headers; false when it is absent. */

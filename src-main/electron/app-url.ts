@@ -15,3 +15,18 @@ export function isAppUrl(url: string, devServerUrl?: string): boolean {
   }
   return false;
 }
+
+/**
+ * The dev server URL electron-vite hands an unpackaged app, kept only when it is plain http(s) on
+ * loopback: whatever the environment says, the window never loads a remote page.
+ */
+export function loopbackDevServerUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+    return loopback && (parsed.protocol === 'http:' || parsed.protocol === 'https:') ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -4,11 +4,11 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, screen } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, screen } from 'electron';
 import { createServices, type Services } from '../app';
 import { resolveDataDir } from '../data-dir';
 import { registerAppScheme, serveRendererFiles } from './app-protocol';
-import { APP_ENTRY_URL } from './app-url';
+import { APP_ENTRY_URL, loopbackDevServerUrl } from './app-url';
 import { denyAllPermissions, installNavigationGuards } from './guards';
 import { connectIpc } from './ipc-glue';
 import { secureWebPreferences } from './web-preferences';
@@ -17,12 +17,19 @@ import { DEFAULT_WINDOW_SIZE, loadWindowState, saveWindowState, visibleBounds } 
 const here = fileURLToPath(new URL('.', import.meta.url));
 // The dev server is only ever used by an unpackaged development build (electron-vite dev);
 // the DEV constant makes the branch dead code in production bundles.
-const devServerUrl = import.meta.env.DEV && !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const devServerUrl = import.meta.env.DEV && !app.isPackaged ? loopbackDevServerUrl(process.env.ELECTRON_RENDERER_URL) : undefined;
+
+// Resolved before the single-instance lock: Electron keys the lock on userData, so pointing
+// userData at --data-dir / ZONEDESK_DATA_DIR lets two data directories run side by side while a
+// second launch on the same one focuses the first window.
+const dataDir = resolveDataDir({ argv: process.argv, env: process.env, platform: process.platform, electronUserData: app.getPath('userData') });
+if (dataDir !== app.getPath('userData')) app.setPath('userData', dataDir);
 
 let mainWindow: BrowserWindow | undefined;
 let services: Services | undefined;
 
-function createMainWindow(dataDir: string): BrowserWindow {
+/** Opens the app window at its remembered place; `mainWindow` always tracks the live one. */
+function createMainWindow(): BrowserWindow {
   const saved = loadWindowState(dataDir);
   const bounds = visibleBounds(saved?.bounds, screen.getAllDisplays().map((d) => d.workArea));
   const window = new BrowserWindow({
@@ -32,14 +39,27 @@ function createMainWindow(dataDir: string): BrowserWindow {
     minHeight: 600,
     show: false,
     title: 'Zonedesk',
-    backgroundColor: '#1b1d22',
+    // The theme's own background, so the first frame does not flash the other theme.
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#17191d' : '#f6f7f9',
     webPreferences: secureWebPreferences(join(here, '../preload/index.cjs')),
   });
   if (saved?.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
   window.on('close', () => saveWindowState(dataDir, { bounds: window.getNormalBounds(), maximized: window.isMaximized() }));
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = undefined;
+  });
   void window.loadURL(devServerUrl ?? APP_ENTRY_URL);
+  mainWindow = window;
   return window;
+}
+
+/** A start-up failure (a native module built for another ABI, an unwritable data dir) is shown, not swallowed. */
+function failStart(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error('[zonedesk] start-up failed:', error);
+  dialog.showErrorBox('Zonedesk could not start', `${message}\n\nData directory: ${dataDir}`);
+  app.exit(1);
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -49,7 +69,10 @@ if (!app.requestSingleInstanceLock()) {
   installNavigationGuards(devServerUrl);
 
   app.on('second-instance', () => {
-    if (!mainWindow) return;
+    if (!mainWindow) {
+      if (services) createMainWindow(); // macOS: the app runs with no window open
+      return;
+    }
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
   });
@@ -57,12 +80,6 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     denyAllPermissions();
     serveRendererFiles(join(here, '../renderer'));
-    const dataDir = resolveDataDir({
-      argv: process.argv,
-      env: process.env,
-      platform: process.platform,
-      electronUserData: app.getPath('userData'),
-    });
     services = await createServices({
       dataDir,
       mode: 'electron',
@@ -77,19 +94,26 @@ if (!app.requestSingleInstanceLock()) {
       },
     });
     connectIpc(services.router, services.events, () => mainWindow?.webContents, devServerUrl);
-    mainWindow = createMainWindow(dataDir);
-    mainWindow.on('closed', () => (mainWindow = undefined));
+    createMainWindow();
 
     app.on('activate', () => {
-      if (!BrowserWindow.getAllWindows().length) mainWindow = createMainWindow(dataDir);
+      if (!BrowserWindow.getAllWindows().length) createMainWindow();
     });
-  });
+  }).catch(failStart);
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  app.on('will-quit', () => {
-    void services?.dispose();
+  // Quit waits for the services to close (SQLite checkpoints, the sandbox emulator stops).
+  let disposed = false;
+  app.on('will-quit', (event) => {
+    if (disposed || !services) return;
+    disposed = true;
+    event.preventDefault();
+    void services
+      .dispose()
+      .catch((error: unknown) => console.error('[zonedesk] shutdown failed:', error))
+      .finally(() => app.quit());
   });
 }

@@ -25,12 +25,13 @@ export interface Router {
   invoke(channel: unknown, args: unknown, ctx: CallContext): Promise<Result<unknown>>;
 }
 
-function payloadSize(args: unknown): number {
+/** Size of the arguments as JSON, or undefined when they are not plain JSON data (BigInt, cycles). */
+function payloadSize(args: unknown): number | undefined {
   if (args === undefined) return 0;
   try {
     return Buffer.byteLength(JSON.stringify(args) ?? '');
   } catch {
-    return Number.POSITIVE_INFINITY; // cyclic or unserialisable: treat as too large
+    return undefined;
   }
 }
 
@@ -45,12 +46,24 @@ export function createRouter(handlers: Handlers, options: { maxPayloadBytes?: nu
       if (typeof channel !== 'string' || !Object.hasOwn(contract, channel)) {
         return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `Unknown channel: ${String(channel).slice(0, 80)}` } };
       }
-      if (payloadSize(rawArgs) > maxPayloadBytes) {
+      // Electron's structured clone lets values through that JSON (browser mode) cannot carry.
+      const size = payloadSize(rawArgs);
+      if (size === undefined) {
+        return { ok: false, error: { code: 'INVALID_ARGUMENT', message: 'Arguments must be plain JSON data.' } };
+      }
+      if (size > maxPayloadBytes) {
         return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `Arguments exceed ${maxPayloadBytes} bytes.` } };
       }
       const name = channel as ChannelName;
       const schema: z.ZodType = contract[name].args;
-      const parsed = schema.safeParse(rawArgs);
+      let parsed: ReturnType<typeof schema.safeParse>;
+      try {
+        parsed = schema.safeParse(rawArgs);
+      } catch (error) {
+        // A refinement that throws is a bug in the contract, but still no exception crosses the boundary.
+        console.error(`[zonedesk] ${name} argument check failed:`, error);
+        return { ok: false, error: { code: 'INVALID_ARGUMENT', message: 'Invalid argument.' } };
+      }
       if (!parsed.success) {
         const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
         const first = issues[0];

@@ -40,13 +40,14 @@ export function createAccountsCore(deps: CoreDeps) {
     return row;
   }
 
-  function requireKeychain(): void {
-    if (!keychain.available) {
-      throw new AppError(
-        'KEYCHAIN_UNAVAILABLE',
-        `Real accounts cannot be saved: ${keychain.reason ?? 'no OS keychain is available.'} Secrets are never stored in plain text. ${keychain.hint ?? ''}`.trim(),
-      );
-    }
+  function requireKeychain(action: 'save' | 'remove' = 'save'): void {
+    if (keychain.available) return;
+    const why = keychain.reason ?? 'no OS keychain is available.';
+    const message =
+      action === 'save'
+        ? `Real accounts cannot be saved: ${why} Secrets are never stored in plain text. ${keychain.hint ?? ''}`
+        : `This account cannot be removed while its secret in the OS keychain cannot be deleted: ${why} ${keychain.hint ?? ''}`;
+    throw new AppError('KEYCHAIN_UNAVAILABLE', message.trim());
   }
 
   function requireUniqueName(name: string, exceptId?: string): void {
@@ -63,9 +64,12 @@ export function createAccountsCore(deps: CoreDeps) {
   }
 
   async function hasSecret(row: ProfileRow): Promise<boolean> {
-    if (row.isSandbox) return sandbox.hasSecret();
-    if (!keychain.available) return false;
-    return secrets.has(row.id);
+    if (!row.isSandbox && !keychain.available) return false;
+    try {
+      return await (row.isSandbox ? sandbox.hasSecret() : secrets.has(row.id));
+    } catch {
+      return false; // a keychain gone mid-session: the list still loads, the account shows no secret
+    }
   }
 
   async function view(row: ProfileRow, active = activeId()): Promise<AccountProfile> {
@@ -148,8 +152,14 @@ export function createAccountsCore(deps: CoreDeps) {
     async remove(id: string): Promise<{ removed: string; wasActive: boolean }> {
       const row = requireProfile(id);
       if (row.isSandbox) throw new AppError('FORBIDDEN', 'The Local sandbox cannot be removed; you can reset it instead.');
+      // The profile goes only once its secret is gone: no orphan secret left in a keychain we cannot reach.
+      requireKeychain('remove');
       const wasActive = activeId() === id;
-      if (keychain.available) await secrets.delete(id);
+      try {
+        await secrets.delete(id);
+      } catch (error) {
+        throw new AppError('KEYCHAIN_UNAVAILABLE', `The OS keychain refused to delete the secret, so “${row.name}” was kept: ${(error as Error).message}`);
+      }
       repo.remove(id);
       if (wasActive) repo.setSetting(ACTIVE_KEY, SANDBOX_ID);
       return { removed: id, wasActive };
@@ -175,7 +185,12 @@ export function createAccountsCore(deps: CoreDeps) {
       if (!keychain.available) {
         throw new AppError('UNAVAILABLE', `“${row.name}” needs the OS keychain, which is not available: ${keychain.reason ?? ''} ${keychain.hint ?? ''}`.trim());
       }
-      const secret = await secrets.get(row.id);
+      let secret: string | undefined;
+      try {
+        secret = await secrets.get(row.id);
+      } catch (error) {
+        throw new AppError('UNAVAILABLE', `The OS keychain did not hand over the secret of “${row.name}”: ${(error as Error).message}`);
+      }
       if (!secret) throw new AppError('NO_CREDENTIAL', `“${row.name}” has no saved secret. Open Accounts and set its ${row.kind === 'key' ? 'API key' : 'API token'}.`);
       const credential: Credential = row.kind === 'key' ? { kind: 'key', email: row.email ?? '', apiKey: secret } : { kind: 'token', token: secret };
       return { profileId: row.id, profileName: row.name, baseUrl: row.baseUrl, credential, isSandbox: false };

@@ -58,6 +58,20 @@ export interface ConnectionTestOptions {
  * such route, as the local emulator), `GET /zones?per_page=5` for an email + key.
  */
 export async function testConnection(baseUrl: string, credential: Credential, options: ConnectionTestOptions = {}): Promise<ConnectionTestResult> {
+  return withoutSecret(await runTest(baseUrl, credential, options), credential);
+}
+
+/**
+ * The verdict goes to the renderer, and a service (or a proxy in front of it) may echo the
+ * credential back in its error text: a secret never crosses IPC, even quoted by someone else.
+ */
+function withoutSecret(result: ConnectionTestResult, credential: Credential): ConnectionTestResult {
+  const secret = credential.kind === 'key' ? credential.apiKey : credential.token;
+  if (!secret || !result.message.includes(secret)) return result;
+  return { ...result, message: result.message.split(secret).join('[redacted]') };
+}
+
+async function runTest(baseUrl: string, credential: Credential, options: ConnectionTestOptions): Promise<ConnectionTestResult> {
   const now = options.now ?? Date.now;
   const started = now();
   const host = new URL(baseUrl).host;

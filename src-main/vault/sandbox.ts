@@ -92,7 +92,8 @@ export function createSandbox(deps: SandboxDeps) {
     /** The sandbox credential for API calls: its token. */
     async credential(): Promise<{ kind: 'token'; token: string } | undefined> {
       // Read on demand from the store; the running emulator's copy covers a keychain entry deleted behind our back.
-      const token = (await deps.secrets.get(TOKEN_ACCOUNT)) ?? running?.credentials.token;
+      const stored = await deps.secrets.get(TOKEN_ACCOUNT).catch(() => undefined); // keychain gone mid-session
+      const token = stored ?? running?.credentials.token;
       return token ? { kind: 'token', token } : undefined;
     },
     async hasSecret(): Promise<boolean> {

@@ -82,6 +82,9 @@ test('adds an account on a second service, tests bad and good keys, switches, re
   await row.getByRole('button', { name: 'Use Globex ops' }).click();
   await expect(row.getByTestId('active-badge')).toBeVisible();
   await expect(page.getByTestId('status-account')).toContainText('Globex ops');
+  // The status bar checks the new account's own service.
+  await expect(page.getByTestId('status-connection')).toHaveAttribute('data-state', 'ok');
+  await expect(page.getByTestId('status-connection')).toContainText(new URL(second.baseUrl).host);
   await snap(page, 'accounts-switched');
 
   // The DNS screen now reads the second service (its marker record), and the status bar follows.

@@ -21,20 +21,32 @@ test('opens the app and visits every screen by mouse', async ({ page, server }) 
     await snap(page, `shell-${screen.id}`);
   }
   await expect(page.getByTestId('about-data-dir')).toHaveText(server.dataDir);
+  await expect(page.getByTestId('about-versions')).toContainText(/sqlite/i);
+  // The status bar names the active account and its service's state, on every screen.
+  await expect(page.getByTestId('status-account')).toContainText('Local sandbox');
+  await expect(page.getByTestId('status-connection')).toHaveAttribute('data-state', 'ok');
 });
 
 test('visits every screen by keyboard', async ({ page, server }) => {
   await page.goto(server.url);
   await expect(page.getByTestId('status-connection')).toHaveText(/Connected/);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  // Tab reaches the sidebar; arrows move; Enter opens.
-  await nav.getByRole('button', { name: 'DNS' }).focus();
+  // The first Tab lands on the sidebar (one tab stop); arrows move; Enter opens.
+  await page.locator('body').focus();
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('button', { name: 'DNS' })).toBeFocused();
   for (const screen of SCREENS.slice(1)) {
     await page.keyboard.press('ArrowDown');
     await expect(nav.getByRole('button', { name: screen.label })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.locator('main')).toHaveAttribute('data-screen', screen.id);
+    await expect(nav.getByRole('button', { name: screen.label })).toBeFocused(); // focus stays visible on the item
+    await snap(page, `shell-keyboard-${screen.id}`);
   }
+  await page.keyboard.press('Home');
+  await expect(nav.getByRole('button', { name: 'DNS' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.locator('main')).toHaveAttribute('data-screen', 'dns');
   // Ctrl+number shortcuts jump anywhere.
   await page.keyboard.press('Control+1');
   await expect(page.locator('main')).toHaveAttribute('data-screen', 'dns');

@@ -29,7 +29,9 @@ export function createHttpTransport(token: string): Transport {
           headers: { 'Content-Type': 'application/json', 'X-Zonedesk-Token': token },
           body: JSON.stringify({ args }),
         });
-        return (await response.json()) as Result<unknown>;
+        const body = (await response.json()) as Result<unknown> | null;
+        if (body && typeof body === 'object' && typeof body.ok === 'boolean') return body;
+        return { ok: false, error: { code: 'INTERNAL', message: `Unexpected answer from Zonedesk (HTTP ${response.status}).` } };
       } catch (error) {
         return {
           ok: false,
@@ -40,8 +42,13 @@ export function createHttpTransport(token: string): Transport {
     subscribe(listener) {
       const source = new EventSource(`/events?token=${encodeURIComponent(token)}`);
       source.onmessage = (message: MessageEvent<string>) => {
-        const { name, payload } = JSON.parse(message.data) as { name: string; payload: unknown };
-        listener(name, payload);
+        let event: { name?: unknown; payload?: unknown };
+        try {
+          event = JSON.parse(message.data) as { name?: unknown; payload?: unknown };
+        } catch {
+          return; // not one of ours: ignore rather than throw into the page
+        }
+        if (typeof event.name === 'string') listener(event.name, event.payload);
       };
       return () => source.close();
     },

@@ -7,8 +7,10 @@ export function createElectronMock() {
     isPackaged: false,
     requestSingleInstanceLock: vi.fn(() => true),
     quit: vi.fn(),
+    exit: vi.fn(),
     whenReady: vi.fn(() => Promise.resolve()),
-    getPath: vi.fn(() => '/tmp/zonedesk-electron-mock-userdata'),
+    getPath: vi.fn((_name: string) => '/tmp/zonedesk-electron-mock-userdata'),
+    setPath: vi.fn(),
     getVersion: vi.fn(() => '1.2.3'),
   });
   const handlers = new Map<string, (...args: unknown[]) => unknown>();
@@ -36,6 +38,9 @@ export function createElectronMock() {
     show = vi.fn();
     isMaximized = vi.fn(() => false);
     getNormalBounds = vi.fn(() => ({ x: 10, y: 20, width: 1000, height: 700 }));
+    isMinimized = vi.fn(() => false);
+    restore = vi.fn();
+    focus = vi.fn();
     constructor(readonly options: Record<string, unknown>) {
       super();
       windows.push({ options, instance: this as unknown as EventEmitter & Record<string, unknown> });
@@ -49,10 +54,11 @@ export function createElectronMock() {
     windows,
     session: { defaultSession },
     shell: { openExternal: vi.fn(() => Promise.resolve()) },
-    dialog: { showSaveDialog: vi.fn(async () => ({ canceled: false, filePath: '/home/ada/Downloads/report.csv' })) },
+    dialog: { showSaveDialog: vi.fn(async () => ({ canceled: false, filePath: '/home/ada/Downloads/report.csv' })), showErrorBox: vi.fn() },
     screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
     contextBridge: { exposeInMainWorld: vi.fn() },
-    ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn() },
+    ipcRenderer: { invoke: vi.fn(async (..._args: unknown[]): Promise<unknown> => ({ ok: true, value: null })), on: vi.fn(), removeListener: vi.fn() },
+    nativeTheme: { shouldUseDarkColors: false },
     webUtils: { getPathForFile: vi.fn(() => '/path/of/file') },
   };
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { platformDataDir, resolveDataDir } from '../../../src-main/data-dir';
 
@@ -11,6 +12,11 @@ describe('data directory', () => {
     ['platform default', ['node', 'x'], env, undefined, '/home/ada/.config/Zonedesk'],
   ])('prefers the %s', (_label, argv, environment, electronUserData, expected) => {
     expect(resolveDataDir({ argv, env: environment, platform: 'linux', electronUserData })).toBe(expected);
+  });
+
+  it('makes a relative --data-dir absolute, from the working directory', () => {
+    const dir = resolveDataDir({ argv: ['node', 'x', '--data-dir', 'my-data'], env, platform: 'linux' });
+    expect(dir).toBe(join(process.cwd(), 'my-data'));
   });
 
   it.each([
