@@ -87,6 +87,7 @@ export function createTransfersHandlers(queue: TransferQueue, authorizeDestinati
   return {
     'transfers.list': () => queue.list(),
     'transfers.existingKeys': ({ bucket, keys }) => guarded(async () => ({ existing: await queue.existingKeys(bucket, keys) })),
+    // Main reads only absolute paths of regular files (see transfers/local-files.ts for the trust decision).
     'transfers.uploadPaths': ({ bucket, files, conflict }) => guarded(async () => ({ jobs: await queue.uploadPaths(bucket, files, conflict) })),
     'transfers.registerStreams': ({ bucket, files, conflict }) => guarded(async () => ({ jobs: await queue.registerStreams(bucket, files, conflict) })),
     'transfers.download': ({ bucket, key, destinationPath }) => {

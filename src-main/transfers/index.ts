@@ -6,3 +6,5 @@ export { planParts, isMultipart, partRange, DEFAULT_MULTIPART_THRESHOLD, MIN_PAR
 export { resolveConflict, numberedKey } from './conflicts';
 export { createProgressEmitter, RateMeter } from './progress';
 export { FileChangedError } from './byte-source';
+export { UploadPathError, assertUploadablePaths, uploadPathProblem } from './local-files';
+export type { PathIssue } from './local-files';

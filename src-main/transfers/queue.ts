@@ -13,6 +13,7 @@ import { resolveConflict } from './conflicts';
 import { countPrefix, deletePrefix, downloadToFile } from './download';
 import { DEFAULT_MULTIPART_THRESHOLD, isMultipart, PREFERRED_PART_BYTES } from './part-size';
 import { createProgressEmitter, RateMeter, type Clock, type SetTimer } from './progress';
+import { assertUploadablePaths } from './local-files';
 import { uploadObject, type UploadSource } from './upload';
 
 export interface TransferLimits {
@@ -202,8 +203,12 @@ export function createTransferQueue(deps: TransferQueueDeps) {
       return found.filter((k): k is string => k !== null);
     },
 
-    /** Queues uploads of local files; each reads its file in ranges, straight into the store. */
+    /**
+     * Queues uploads of local files; each reads its file in ranges, straight into the store.
+     * Refuses the whole call (UploadPathError) when a path is relative, a folder or not a regular file.
+     */
     async uploadPaths(bucket: string, files: (UploadRequest & { path: string })[], conflict: ConflictPolicy): Promise<TransferSnapshot[]> {
+      await assertUploadablePaths(files.map((f) => f.path));
       const outcomes = await plan(bucket, files, conflict);
       return files.map((f, i) => {
         const outcome = outcomes[i] as (typeof outcomes)[number];

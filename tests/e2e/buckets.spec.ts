@@ -160,3 +160,108 @@ test('buckets: create, upload by drop / folder / button, browse, inspect, downlo
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 });
+
+/** Uploads small objects straight through the bridge's streaming route, `concurrency` at a time. */
+async function fill(server: ZonedeskServer, bucket: string, keys: string[], concurrency = 16): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < keys.length) {
+      const key = keys[next++] as string;
+      const body = `body of ${key}`;
+      const res = await fetch(`${server.origin}/transfer/upload?bucket=${bucket}&key=${encodeURIComponent(key)}&size=${body.length}`, {
+        method: 'PUT',
+        headers: { 'X-Zonedesk-Token': server.token },
+        body,
+      });
+      if (res.status !== 200) throw new Error(`${key}: ${res.status} ${await res.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+test('buckets: pages past 1,000 objects by cursor; keyboard; narrow toolbar; dark mode', async ({ page, server }) => {
+  test.setTimeout(60_000);
+  const bucket = 'e2e-paging';
+  expect((await rpc(page, server, 'buckets.create', { name: bucket })).ok).toBe(true);
+  const keys = Array.from({ length: 1050 }, (_, i) => `obj-${String(i).padStart(4, '0')}.txt`);
+  await fill(server, bucket, [...keys, 'zz-folder/inside.txt']);
+  await rpc(page, server, 'transfers.clearFinished');
+
+  await page.goto(`${server.url}#/buckets`);
+  await page.getByRole('button', { name: /^e2e-paging 1,051 objects/ }).click();
+  const count = page.getByTestId('loaded-count');
+  await expect(count).toHaveText('1,000 objects loaded · more available');
+
+  await test.step('scrolling near the end loads the next page by cursor', async () => {
+    await page.getByRole('rowgroup', { name: 'Objects', exact: true }).evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(count).toHaveText('1 folder · 1,050 objects loaded');
+    // The list grew under the scroll position: scroll to its new end to see the last page's rows.
+    await page.getByRole('rowgroup', { name: 'Objects', exact: true }).evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(page.locator('[data-testid="object-row"][data-key="obj-1049.txt"]')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    await snap(page, 'buckets-second-page');
+  });
+
+  await test.step('"Load more" fetches the next page too', async () => {
+    await page.getByRole('rowgroup', { name: 'Objects', exact: true }).evaluate((el) => (el.scrollTop = 0));
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(count).toHaveText('1,000 objects loaded · more available');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(count).toHaveText('1 folder · 1,050 objects loaded');
+  });
+
+  await test.step('keyboard: arrows move, Enter opens the panel, Esc closes it, Delete asks', async () => {
+    await page.getByRole('rowgroup', { name: 'Objects', exact: true }).evaluate((el) => (el.scrollTop = 0));
+    const first = page.locator('[data-testid="object-row"][data-key="obj-0000.txt"] button.name');
+    await first.focus();
+    await page.keyboard.press('ArrowDown');
+    const second = page.locator('[data-testid="object-row"][data-key="obj-0001.txt"] button.name');
+    await expect(second).toBeFocused();
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('object-panel');
+    await expect(panel.getByTestId('object-key')).toHaveText('obj-0001.txt');
+    // With the panel open the toolbar stays on one row; its secondary buttons keep their names.
+    const toolbar = await page.locator('.toolbar').first().boundingBox();
+    expect(toolbar?.height ?? 0).toBeLessThan(50);
+    await expect(page.getByRole('button', { name: 'Upload folder' })).toBeVisible();
+    await snap(page, 'buckets-object-panel-narrow');
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(second).toBeFocused();
+    await page.keyboard.press('Delete');
+    const dialog = page.getByRole('dialog', { name: 'Delete object' });
+    await expect(dialog).toContainText('obj-0001.txt');
+    await dialog.getByRole('button', { name: 'Delete object' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('[data-testid="object-row"][data-key="obj-0001.txt"]')).toHaveCount(0);
+    expect(await rpc(page, server, 'buckets.headObject', { bucket, key: 'obj-0001.txt' })).toEqual({ ok: true, value: null });
+  });
+
+  await test.step('"New folder" shows a placeholder until something is uploaded under it', async () => {
+    await page.getByRole('button', { name: 'New folder' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New folder' });
+    await dialog.getByLabel('Folder name').fill('reports');
+    await dialog.getByRole('button', { name: 'Create folder' }).click();
+    const placeholder = page.locator('[data-testid="folder-row"][data-prefix="reports/"]');
+    await expect(placeholder).toContainText('new');
+    await placeholder.getByRole('button', { name: /^reports\/ new$/ }).click();
+    await expect(page.getByRole('heading', { name: 'This folder is empty' })).toBeVisible();
+    await page.getByTestId('file-input').setInputFiles({ name: 'q1.txt', mimeType: 'text/plain', buffer: Buffer.from('first quarter') });
+    await expect(page.locator('[data-testid="object-row"][data-key="reports/q1.txt"]')).toBeVisible();
+    await page.getByRole('navigation', { name: 'Folder path' }).getByRole('button', { name: bucket }).click();
+    // 'reports/' sorts after the first 1,000 keys: it is a real folder on the next page now.
+    await page.getByRole('rowgroup', { name: 'Objects', exact: true }).evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(page.getByTestId('loaded-count')).toHaveText('2 folders · 1,049 objects loaded');
+    await page.getByRole('rowgroup', { name: 'Objects', exact: true }).evaluate((el) => (el.scrollTop = 0));
+    await expect(placeholder).toBeVisible(); // folders list first
+    await expect(placeholder).not.toContainText('new');
+  });
+
+  await test.step('dark mode', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator('[data-testid="object-row"][data-key="obj-0002.txt"] button.name').click();
+    await expect(page.getByTestId('object-panel')).toBeVisible();
+    await snap(page, 'buckets-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+});

@@ -223,3 +223,60 @@ test('undoes a delete from the journal and the record comes back', async ({ page
   await expect(api.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
   await expect(api).toContainText('env:production');
 });
+
+test('tag filter, the n shortcut, forms of other named types, the SPF helper, dark mode', async ({ page, server }) => {
+  await openZone(page, server.url, 'initech.example');
+  await page.getByLabel('Filter by tag').selectOption('team:platform');
+  await expect(page.getByTestId('dns-row')).toHaveCount(1);
+  await expect(row(page, 'api.initech.example', 'A')).toBeVisible();
+  await expect(page.getByTestId('dns-count')).toHaveText(/^1 of \d+$/);
+  await snap(page, 'dns-tag-filter');
+  await page.getByLabel('Filter by tag').selectOption('');
+
+  const dialog = page.getByRole('dialog', { name: 'New DNS record' });
+  const create = async (type: string, name: string, fields: Record<string, string>) => {
+    await page.getByRole('grid', { name: 'DNS records' }).focus();
+    await page.keyboard.press('n');
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Type').selectOption(type);
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    for (const [label, value] of Object.entries(fields)) {
+      const field = dialog.getByLabel(label, { exact: true });
+      if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
+      else await field.fill(value);
+    }
+    if (type === 'TLSA') await snap(page, 'dns-form-tlsa');
+    await dialog.getByRole('button', { name: 'Create record' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(page, `${name}.initech.example`, type)).toBeVisible();
+  };
+  await create('TLSA', '_443._tcp.www', { Usage: '3', Selector: '1', 'Matching type': '1', 'Certificate (hex)': 'abcdef0123456789' });
+  await create('LOC', 'office', { 'Latitude degrees': '37', 'Latitude direction': 'N', 'Longitude degrees': '122', 'Longitude direction': 'W' });
+  await create('NAPTR', 'sip-naptr', { Order: '100', Preference: '10', 'Flags (optional)': 'S', 'Service (optional)': 'SIP+D2U', Replacement: '_sip._udp.initech.example' });
+
+  await test.step('the SPF helper fills a TXT record', async () => {
+    await page.keyboard.press('n');
+    await dialog.getByLabel('Type').selectOption('TXT');
+    await dialog.getByRole('button', { name: 'SPF' }).click();
+    await dialog.getByLabel('Include (comma-separated)').fill('_spf.mailhost.example');
+    await dialog.getByRole('button', { name: 'Use', exact: true }).click();
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('@');
+    await expect(dialog.getByLabel('Content', { exact: true })).toHaveValue(/^v=spf1 .*include:_spf\.mailhost\.example/);
+    await snap(page, 'dns-form-spf-helper');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('dark mode', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await snap(page, 'dns-dark');
+    await page.keyboard.press('n');
+    await dialog.getByLabel('Type').selectOption('SRV');
+    await dialog.getByLabel('Name', { exact: true }).fill('_sip._tcp.x');
+    await dialog.getByLabel('Port', { exact: true }).fill('99999');
+    await expect(dialog.getByText(/must be between 0 and 65535/)).toBeVisible();
+    await snap(page, 'dns-dark-form');
+    await page.keyboard.press('Escape');
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+});

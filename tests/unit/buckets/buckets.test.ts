@@ -135,3 +135,27 @@ describe('transfers.download', () => {
     expect(await error(Promise.resolve().then(() => h()['transfers.download']({ bucket: 'any', key: 'k', destinationPath: path.join(dir, 'x') }, ctx)))).toMatchObject({ code: 'FORBIDDEN' });
   });
 });
+
+describe('transfers.uploadPaths', () => {
+  it('refuses folders, relative paths and non-regular files before queueing anything', async () => {
+    await h()['buckets.create']({ name: 'local', defaultStorageClass: 'Standard' }, ctx);
+    const folder = path.join(dir, 'a-folder');
+    fs.mkdirSync(folder);
+    const file = path.join(dir, 'ok.txt');
+    fs.writeFileSync(file, 'fine');
+    const cases: [string, RegExp][] = [
+      [folder, /is a folder/],
+      ['relative/file.txt', /not an absolute path/],
+      ['/dev/null', /not a regular file/],
+    ];
+    for (const [p, message] of cases) {
+      const shape = await error(h()['transfers.uploadPaths']({ bucket: 'local', conflict: 'overwrite', files: [{ path: file, key: 'ok.txt' }, { path: p, key: 'x' }] }, ctx));
+      expect(shape, p).toMatchObject({ code: 'INVALID_ARGUMENT', message, details: { field: 'files', issues: [{ path: 'files.1.path', file: p }] } });
+    }
+    // Nothing was queued by the refused calls, not even the valid file beside the bad one.
+    expect(h()['transfers.list'](undefined, ctx)).toEqual([]);
+    // A regular file goes through.
+    const { jobs } = await h()['transfers.uploadPaths']({ bucket: 'local', conflict: 'overwrite', files: [{ path: file, key: 'ok.txt' }] }, ctx);
+    expect(jobs).toHaveLength(1);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DnsRow } from '../../../src-preload/contract/dns';
-import { applyChanges, filterRecords, nextSort, sortRecords, typeCounts } from '../../../src-renderer/src/screens/dns/logic/filter-sort';
+import { applyChanges, filterRecords, nextSort, sortRecords, tagCounts, typeCounts } from '../../../src-renderer/src/screens/dns/logic/filter-sort';
 import { idSet, moveCursor, prune, screenShortcut, selectRange, toggle, toggleAllVisible, visibleSelectionState } from '../../../src-renderer/src/screens/dns/logic/selection';
 
 let n = 0;
@@ -14,7 +14,7 @@ function row(over: Partial<DnsRow>): DnsRow {
 
 const www = row({ name: 'www.example.com', type: 'CNAME', content: 'example.com', proxied: true, ttl: 1 });
 const api = row({ name: 'api.example.com', type: 'A', content: '192.0.2.50', proxied: true, ttl: 1, comment: 'Origin API', tags: ['env:prod'] });
-const mail = row({ name: 'mail.example.com', type: 'A', content: '198.51.100.5', ttl: 3600 });
+const mail = row({ name: 'mail.example.com', type: 'A', content: '198.51.100.5', ttl: 3600, tags: ['env:prod', 'team:mail'] });
 const mx = row({ name: 'example.com', type: 'MX', content: 'mail.example.com', priority: 10, ttl: 3600 });
 const spf = row({ name: 'example.com', type: 'TXT', content: 'v=spf1 include:_spf.Mailhost.example -all', ttl: 600, comment: 'SPF' });
 const all = [www, api, mail, mx, spf];
@@ -60,6 +60,16 @@ describe('filterRecords', () => {
     expect(filterRecords(all, { search, type, proxy })).toHaveLength(count);
   });
 
+  it.each([
+    ['env:prod', 'all', ['A api.example.com', 'A mail.example.com']],
+    ['team:mail', 'all', ['A mail.example.com']],
+    ['env:prod', 'proxied', ['A api.example.com']],
+    ['env', 'all', []], // a tag matches exactly, not by prefix
+    ['', 'proxied', ['CNAME www.example.com', 'A api.example.com']],
+  ] as const)('tag %j with proxy %s → %j', (tag, proxy, expected) => {
+    expect(names(filterRecords(all, { search: '', type: '', proxy, tag }))).toEqual(expected);
+  });
+
   it('keeps the sorted order', () => {
     const sorted = sortRecords(all, { key: 'name', dir: 'desc' });
     expect(names(filterRecords(sorted, { search: 'example', type: '', proxy: 'all' }))).toEqual(names(sorted));
@@ -79,6 +89,10 @@ describe('filterRecords', () => {
 describe('typeCounts and applyChanges', () => {
   it('counts types alphabetically', () => {
     expect(typeCounts(all)).toEqual([['A', 2], ['CNAME', 1], ['MX', 1], ['TXT', 1]]);
+  });
+
+  it('counts tags alphabetically for the tag filter', () => {
+    expect(tagCounts(all)).toEqual([['env:prod', 2], ['team:mail', 1]]);
   });
 
   it('replaces updated rows in place, appends new ones, drops removed ones', () => {

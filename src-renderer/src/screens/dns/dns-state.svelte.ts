@@ -29,6 +29,7 @@ export class DnsState {
   search = $state('');
   typeFilter = $state('');
   proxyFilter = $state<ProxyFilter>('all');
+  tagFilter = $state('');
   sort = $state<SortSpec>(DEFAULT_SORT);
   selected = $state.raw<ReadonlySet<string>>(idSet());
   cursor = $state(-1);
@@ -39,7 +40,7 @@ export class DnsState {
   #loadSeq = 0;
 
   sorted = $derived(sortRecords(this.records, this.sort));
-  visible = $derived(filterRecords(this.sorted, { search: this.search, type: this.typeFilter, proxy: this.proxyFilter }));
+  visible = $derived(filterRecords(this.sorted, { search: this.search, type: this.typeFilter, proxy: this.proxyFilter, tag: this.tagFilter }));
   visibleIds = $derived(this.visible.map((r) => r.id));
   zone = $derived(this.zones.find((z) => z.id === this.zoneId) ?? null);
 
@@ -143,6 +144,7 @@ export class DnsState {
     this.search = '';
     this.typeFilter = '';
     this.proxyFilter = 'all';
+    this.tagFilter = '';
   }
 
   toggleRow(id: string, range = false): void {

@@ -11,10 +11,12 @@ export interface RecordFilter {
   /** '' = every type. */
   type: string;
   proxy: ProxyFilter;
+  /** '' or absent = any; else records carrying exactly this tag (`name` or `name:value`). */
+  tag?: string;
 }
 
 export const DEFAULT_SORT: SortSpec = { key: 'type', dir: 'asc' };
-export const EMPTY_FILTER: RecordFilter = { search: '', type: '', proxy: 'all' };
+export const EMPTY_FILTER: RecordFilter = { search: '', type: '', proxy: 'all', tag: '' };
 
 // Lower-cased "name content comment" per record, built once per record object (rows are immutable).
 const haystacks = new WeakMap<DnsRow, string>();
@@ -59,13 +61,15 @@ export function sortRecords(records: readonly DnsRow[], spec: SortSpec): DnsRow[
   return keyed.map((x) => x.r);
 }
 
-/** Search (every word must appear in name, content or comment), type and proxy filters; order kept. */
+/** Search (every word must appear in name, content or comment), type, proxy and tag filters; order kept. */
 export function filterRecords(sorted: readonly DnsRow[], filter: RecordFilter): DnsRow[] {
   const words = filter.search.toLowerCase().split(/\s+/).filter(Boolean);
   const { type, proxy } = filter;
-  if (words.length === 0 && !type && proxy === 'all') return sorted as DnsRow[];
+  const tag = filter.tag ?? '';
+  if (words.length === 0 && !type && proxy === 'all' && !tag) return sorted as DnsRow[];
   return sorted.filter((r) => {
     if (type && r.type !== type) return false;
+    if (tag && !r.tags.includes(tag)) return false;
     if (proxy === 'proxied' && !r.proxied) return false;
     if (proxy === 'dns-only' && r.proxied) return false;
     if (words.length === 0) return true;
@@ -83,6 +87,13 @@ export function nextSort(current: SortSpec, key: SortKey): SortSpec {
 export function typeCounts(records: readonly DnsRow[]): [string, number][] {
   const counts = new Map<string, number>();
   for (const r of records) counts.set(r.type, (counts.get(r.type) ?? 0) + 1);
+  return [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+}
+
+/** The tags used in the zone, with how many records carry each, for the tag filter. */
+export function tagCounts(records: readonly DnsRow[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const r of records) for (const t of r.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
   return [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1));
 }
 
