@@ -15,9 +15,9 @@ export function bodyPath(dir: string, id: number): string {
 
 const madeDirs = new Set<string>();
 
-/** Largest single write: Linux caps one write at just under 2 GiB, and smaller pieces start syncing sooner. */
+/** Largest single write of an in-memory body (Linux caps one write just under 2 GiB). */
 const WRITE_MAX = 64 * 1024 * 1024;
-/** Once this much is written but not yet synced, a datasync starts in the background. */
+/** While streaming, once this much is written but not synced, a datasync starts in the background. */
 const SYNC_EVERY = 8 * 1024 * 1024;
 
 function byteLength(buffers: readonly Uint8Array[]): number {
@@ -41,8 +41,10 @@ function after(buffers: readonly Buffer[], skip: number): Buffer[] {
 
 /**
  * An append-only writer for one body file. Writes run on libuv's threadpool one after another
- * while the caller hashes the next bytes on the main thread; datasyncs run beside later writes,
- * so the sync that must precede the commit finds little left to flush.
+ * while the caller hashes on the main thread. Durability before commit needs a datasync of the
+ * whole body; syncing only at the end would leave the disk idle while bytes pile up in the page
+ * cache (until the kernel throttles the writer), so datasyncs also run beside later writes and
+ * the sync that must precede the commit finds little left to flush.
  */
 export class BodyFileWriter {
   #fh: FileHandle;
@@ -71,7 +73,7 @@ export class BodyFileWriter {
     let fh: FileHandle;
     try {
       fh = await open(path, 'w');
-    } catch (e) {
+    } catch {
       // The folder may have been removed (bucket deleted and recreated): make it again once.
       madeDirs.delete(parent);
       mkdirSync(parent, { recursive: true });
@@ -90,18 +92,22 @@ export class BodyFileWriter {
   }
 
   /**
-   * Writes all of `bytes` (already in memory) without waiting for the caller, then syncs them in
-   * the background; the caller hashes meanwhile (yielding now and then so the sync can start).
+   * Writes all of `bytes` (already in memory) into a fresh writer at once and syncs them as soon
+   * as they are written, without waiting for the caller, who hashes meanwhile (yielding now and
+   * then so the completion is seen and the sync starts). One big write rather than pieces paced
+   * by the hashing: the sync then starts early and is usually done when the hash is. The first
+   * write is issued before this returns, not in a later microtask.
    */
   writeAll(bytes: Buffer): void {
-    let chain = this.#inFlight;
-    for (let pos = 0; pos < bytes.length; pos += WRITE_MAX) {
-      const piece = bytes.subarray(pos, pos + WRITE_MAX);
-      const position = this.#position;
-      this.#position += piece.length;
-      chain = chain.then(() => this.#writeFully([piece], position));
-    }
-    this.#inFlight = chain.then(() => this.#startSync());
+    if (this.#position !== 0) throw new Error('writeAll needs a fresh body file');
+    this.#position = bytes.length;
+    const write = async (): Promise<void> => {
+      for (let pos = 0; pos < bytes.length; pos += WRITE_MAX) {
+        await this.#writeFully([bytes.subarray(pos, pos + WRITE_MAX)], pos);
+        this.#startSync();
+      }
+    };
+    this.#inFlight = write();
     this.#inFlight.catch(() => undefined);
   }
 
@@ -152,6 +158,7 @@ export class BodyFileWriter {
       if (this.#syncError !== undefined) throw this.#syncError;
       if (this.#syncCovers < this.#position) await this.#fh.datasync();
     } finally {
+      while (this.#sync) await this.#sync; // after a failed write: never close under a running sync
       await this.#fh.close();
     }
   }

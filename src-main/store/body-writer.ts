@@ -64,6 +64,17 @@ class Hashers {
   }
 }
 
+/**
+ * The fast path of small in-memory values: hashed and returned synchronously (no I/O, no await),
+ * so a small put is one short transaction away from done. Undefined for anything else.
+ */
+export function inlineBody(source: ReturnType<typeof classifyValue>, algorithm: HashAlgorithm | undefined): WrittenBody | undefined {
+  if (source.kind !== 'bytes' || source.bytes.length > INLINE_MAX) return undefined;
+  const hashers = new Hashers(algorithm);
+  hashers.update(source.bytes);
+  return hashers.finish(source.bytes.length, source.bytes);
+}
+
 /** Writes a classified value: small values inline (no I/O), large ones streamed to a file. */
 export async function writeBody(
   op: StoreOp,

@@ -70,10 +70,11 @@ export function prefixEnd(prefix: Buffer): Buffer | undefined {
 }
 
 // One packed text column per row: better-sqlite3 pays per column converted, so a 1000-key page
-// costs about a third of selecting the columns separately. NUL never occurs in JSON text, and
-// the key (which may hold anything) comes last.
-const PACKED = `version || char(0) || size || char(0) || etag || char(0) || uploaded || char(0) || class || char(0) ||
-  (body IS NULL) || char(0) || ifnull(checksums, '') || char(0) || ifnull(http, '') || char(0) || ifnull(custom, '') || char(0) || key`;
+// costs about a third of selecting the columns separately; concat_ws builds it in one call
+// (cheaper than a chain of ||). NUL never occurs in JSON text, no argument is NULL (concat_ws
+// would skip it), and the key (which may hold anything) comes last.
+const PACKED = `concat_ws(char(0), version, size, etag, uploaded, class, body IS NULL,
+  ifnull(checksums, ''), ifnull(http, ''), ifnull(custom, ''), key)`;
 const cache = new WeakMap<BucketContext, Map<string, Statement>>();
 
 function prepared(ctx: BucketContext, sql: string): Statement {
@@ -84,27 +85,30 @@ function prepared(ctx: BucketContext, sql: string): Statement {
   return s;
 }
 
-/** Unpacks one row into object fields; returns the key too. */
-function unpack(packed: string, include: ListRequest['include']): ObjectFields {
-  const f: string[] = [];
-  let at = 0;
-  for (let i = 0; i < 9; i++) {
-    const j = packed.indexOf('\0', at);
-    f.push(packed.slice(at, j));
-    at = j + 1;
-  }
-  const etag = f[2] as string;
+/** Unpacks one packed row into object fields (plain indexOf/slice, no intermediate array). */
+function unpack(p: string, include: ListRequest['include']): ObjectFields {
+  const a = p.indexOf('\0');
+  const b = p.indexOf('\0', a + 1);
+  const c = p.indexOf('\0', b + 1);
+  const d = p.indexOf('\0', c + 1);
+  const e = p.indexOf('\0', d + 1);
+  const f = p.indexOf('\0', e + 1);
+  const g = p.indexOf('\0', f + 1);
+  const h = p.indexOf('\0', g + 1);
+  const i = p.indexOf('\0', h + 1);
+  const etag = p.slice(b + 1, c);
   const fields: ObjectFields = {
-    key: packed.slice(at),
-    version: f[0] as string,
-    size: Number(f[1]),
+    key: p.slice(i + 1),
+    version: p.slice(0, a),
+    size: Number(p.slice(a + 1, b)),
     etag,
-    uploaded: Number(f[3]),
-    storageClass: f[4] as StoreStorageClass,
-    checksums: checksumsFor(etag, f[5] === '1', f[6] || null),
+    uploaded: Number(p.slice(c + 1, d)),
+    storageClass: p.slice(d + 1, e) as StoreStorageClass,
+    checksums: checksumsFor(etag, p.charCodeAt(e + 1) === 49 /* '1': multipart */, g > f + 1 ? p.slice(f + 1, g) : null),
   };
-  if (include.http) fields.httpMetadata = f[7] ? (JSON.parse(f[7]) as StoredHttpMetadata) : {};
-  if (include.custom) fields.customMetadata = f[8] ? (JSON.parse(f[8]) as Record<string, string>) : {};
+  // Metadata JSON is parsed only for the kinds the caller asked for.
+  if (include.http) fields.httpMetadata = h > g + 1 ? (JSON.parse(p.slice(g + 1, h)) as StoredHttpMetadata) : {};
+  if (include.custom) fields.customMetadata = i > h + 1 ? (JSON.parse(p.slice(h + 1, i)) as Record<string, string>) : {};
   return fields;
 }
 

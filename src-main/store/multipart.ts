@@ -1,7 +1,7 @@
 /** Multipart uploads: create / resume, uploadPart, abort, complete (parts linked, never copied). */
 import { createHash, randomBytes } from 'node:crypto';
 import { randomHex16 } from './random-id';
-import { classifyValue, writeBody } from './body-writer';
+import { classifyValue, inlineBody, writeBody } from './body-writer';
 import type { BucketContext } from './bucket-context';
 import { storeError } from './errors';
 import { parseHttpMetadata, type StoredHttpMetadata } from './http-metadata';
@@ -81,7 +81,7 @@ class MultipartUpload implements StoreMultipartUpload {
     const source = classifyValue('uploadPart', value, false);
     sweep(ctx);
     if (this.#row()?.state !== UPLOAD_ONGOING) throw storeError('uploadPart', 10024);
-    const written = await writeBody('uploadPart', source, ctx.sink, undefined);
+    const written = inlineBody(source, undefined) ?? (await writeBody('uploadPart', source, ctx.sink, undefined));
     let committed = false;
     let needCollect = false;
     try {

@@ -1,6 +1,6 @@
 /** head / get / put / delete of the bucket binding. */
 import { randomHex16 } from './random-id';
-import { classifyValue, writeBody, type WrittenBody } from './body-writer';
+import { classifyValue, inlineBody, writeBody, type WrittenBody } from './body-writer';
 import type { BucketContext } from './bucket-context';
 import { hashLabel, parseExpectedHash, type ExpectedHash } from './checksums';
 import { conditionHolds, parseCondition } from './conditional';
@@ -85,7 +85,7 @@ export async function putObject(ctx: BucketContext, key: unknown, value: unknown
   const storageClass = checkStorageClass(opts.storageClass, ctx.defaultStorageClass);
   const source = classifyValue('put', value, true);
 
-  const written = await writeBody('put', source, ctx.sink, expected?.algorithm);
+  const written = inlineBody(source, expected?.algorithm) ?? (await writeBody('put', source, ctx.sink, expected?.algorithm));
   let committed = false;
   try {
     if (expected) {
