@@ -1,15 +1,8 @@
-import type { DnsBulkAction, DnsBulkPreview } from '../../src-preload/contract/dns';
+import { formatTtl, type DnsBulkAction, type DnsBulkPreview } from '../../src-preload/contract/dns';
+
+export { formatTtl };
 import { PROXIABLE_TYPES } from '../dns/record-fields';
 import type { DnsBatchRequest, DnsRecord } from '../dns/types';
-
-/** "Auto", "30 s", "5 min", "1 h", "1 day" — how TTLs read in previews. */
-export function formatTtl(ttl: number): string {
-  if (ttl === 1) return 'Auto';
-  if (ttl % 86_400 === 0) return `${ttl / 86_400} day${ttl === 86_400 ? '' : 's'}`;
-  if (ttl % 3600 === 0) return `${ttl / 3600} h`;
-  if (ttl % 60 === 0) return `${ttl / 60} min`;
-  return `${ttl} s`;
-}
 
 /**
  * The one atomic batch a bulk action sends, and the preview shown before it: what each selected

@@ -183,3 +183,12 @@ export const dnsChannels = {
     z.union([z.object({ zoneId, entryId: z.number().int().positive() }), z.object({ zoneId, last: z.number().int().min(1).max(50) })]),
   ),
 };
+
+/** "Auto", "30 s", "5 min", "1 h", "1 day" — how TTLs read everywhere (tables, forms, previews). */
+export function formatTtl(ttl: number): string {
+  if (ttl === 1) return 'Auto';
+  if (ttl % 86_400 === 0) return `${ttl / 86_400} day${ttl === 86_400 ? '' : 's'}`;
+  if (ttl % 3600 === 0) return `${ttl / 3600} h`;
+  if (ttl % 60 === 0) return `${ttl / 60} min`;
+  return `${ttl} s`;
+}

@@ -1,4 +1,6 @@
-import type { DnsFieldIssue, DnsRecordType, DnsRow, FieldSpec, RecordTypeSpec } from '../../../../../src-preload/contract/dns';
+import { formatTtl, type DnsFieldIssue, type DnsRecordType, type DnsRow, type FieldSpec, type RecordTypeSpec } from '../../../../../src-preload/contract/dns';
+
+export { formatTtl };
 
 export type TypeSpecs = Record<DnsRecordType, RecordTypeSpec>;
 
@@ -132,15 +134,6 @@ export function ttlOptions(current: number): { value: number; label: string }[] 
   const presets = [1, 60, 120, 300, 600, 900, 1800, 3600, 7200, 18000, 43200, 86400];
   const values = presets.includes(current) ? presets : [...presets, current].sort((a, b) => a - b);
   return values.map((value) => ({ value, label: value === 1 ? 'Auto' : formatTtl(value) }));
-}
-
-/** "Auto", "5 min", "1 h", "1 day", "45 s". */
-export function formatTtl(ttl: number): string {
-  if (ttl === 1) return 'Auto';
-  if (ttl % 86_400 === 0) return `${ttl / 86_400} day${ttl === 86_400 ? '' : 's'}`;
-  if (ttl % 3600 === 0) return `${ttl / 3600} h`;
-  if (ttl % 60 === 0) return `${ttl / 60} min`;
-  return `${ttl} s`;
 }
 
 /** The TTL column: proxied records always read "Auto". */
