@@ -1,29 +1,26 @@
 import type { DnsBulkAction, DnsBulkPreview, DnsImportPreview, DnsJournalEntry, DnsMutationResult, DnsRow, DnsUndoResult } from '../../../../src-preload/contract/dns';
+import type { Result } from '../../../../src-preload/contract';
 import { api } from '../../lib/bridge';
 
 type ZoneId = () => string | null;
 
-/** Delete with a confirmation that names the record(s). */
-export class DeleteState {
-  rows = $state.raw<DnsRow[]>([]);
+/** What the dialogs that change records share: open/busy/error, and one way to run the change. */
+abstract class MutationDialog {
   open = $state(false);
   busy = $state(false);
   error = $state<string | null>(null);
 
-  constructor(private readonly zoneId: ZoneId, private readonly onDone: (r: DnsMutationResult) => void) {}
+  constructor(
+    protected readonly zoneId: ZoneId,
+    private readonly onDone: (r: DnsMutationResult) => void,
+  ) {}
 
-  ask(rows: DnsRow[]): void {
-    if (rows.length === 0) return;
-    this.rows = rows;
-    this.error = null;
-    this.open = true;
-  }
-
-  async confirm(): Promise<void> {
+  /** Runs the change once (ignored while one is running): success closes the dialog, failure shows why. */
+  protected async submit(call: (zoneId: string) => Promise<Result<DnsMutationResult>>): Promise<void> {
     const zoneId = this.zoneId();
     if (!zoneId || this.busy) return;
     this.busy = true;
-    const result = await api.dns.deleteRecords({ zoneId, ids: this.rows.map((r) => r.id) });
+    const result = await call(zoneId);
     this.busy = false;
     if (!result.ok) {
       this.error = result.error.message;
@@ -34,15 +31,26 @@ export class DeleteState {
   }
 }
 
+/** Delete with a confirmation that names the record(s). */
+export class DeleteState extends MutationDialog {
+  rows = $state.raw<DnsRow[]>([]);
+
+  ask(rows: DnsRow[]): void {
+    if (rows.length === 0) return;
+    this.rows = rows;
+    this.error = null;
+    this.open = true;
+  }
+
+  confirm(): Promise<void> {
+    return this.submit((zoneId) => api.dns.deleteRecords({ zoneId, ids: this.rows.map((r) => r.id) }));
+  }
+}
+
 /** Bulk TTL / proxy / delete: a preview from main first, then one atomic batch. */
-export class BulkState {
+export class BulkState extends MutationDialog {
   preview = $state.raw<DnsBulkPreview | null>(null);
   ids: string[] = [];
-  open = $state(false);
-  busy = $state(false);
-  error = $state<string | null>(null);
-
-  constructor(private readonly zoneId: ZoneId, private readonly onDone: (r: DnsMutationResult) => void) {}
 
   async start(ids: string[], action: DnsBulkAction): Promise<void> {
     const zoneId = this.zoneId();
@@ -59,32 +67,19 @@ export class BulkState {
   }
 
   async apply(): Promise<void> {
-    const zoneId = this.zoneId();
-    if (!zoneId || !this.preview || this.busy) return;
-    this.busy = true;
-    const result = await api.dns.applyBulk({ zoneId, ids: this.ids, action: this.preview.action });
-    this.busy = false;
-    if (!result.ok) {
-      this.error = result.error.message;
-      return;
-    }
-    this.open = false;
-    this.onDone(result.value);
+    const preview = this.preview;
+    if (!preview) return;
+    await this.submit((zoneId) => api.dns.applyBulk({ zoneId, ids: this.ids, action: preview.action }));
   }
 }
 
 /** BIND import: the renderer reads the chosen file's text; main parses and compares with the zone. */
-export class ImportState {
-  open = $state(false);
+export class ImportState extends MutationDialog {
   fileName = $state('');
   text = $state('');
   proxied = $state(false);
   preview = $state.raw<DnsImportPreview | null>(null);
-  busy = $state(false);
-  error = $state<string | null>(null);
   #seq = 0;
-
-  constructor(private readonly zoneId: ZoneId, private readonly onDone: (r: DnsMutationResult) => void) {}
 
   start(): void {
     this.fileName = '';
@@ -119,17 +114,11 @@ export class ImportState {
   }
 
   async apply(): Promise<void> {
-    const zoneId = this.zoneId();
-    if (!zoneId || !this.preview || this.busy) return;
-    this.busy = true;
-    const result = await api.dns.applyImport({ zoneId, text: this.text, proxied: this.proxied, skipInvalid: this.preview.invalid.length > 0 });
-    this.busy = false;
-    if (!result.ok) {
-      this.error = result.error.message;
-      return;
-    }
-    this.open = false;
-    this.onDone(result.value);
+    const preview = this.preview;
+    if (!preview) return;
+    await this.submit((zoneId) =>
+      api.dns.applyImport({ zoneId, text: this.text, proxied: this.proxied, skipInvalid: preview.invalid.length > 0 }),
+    );
   }
 }
 
