@@ -12,6 +12,8 @@ export interface ActiveConnection {
 
 export interface AccountsSource {
   activeConnection(): Promise<ActiveConnection>;
+  /** The active profile without its secret; lets cached work skip the keychain. */
+  activeProfileId?(): string;
   onActiveChange?(listener: () => void): (() => void) | void;
 }
 

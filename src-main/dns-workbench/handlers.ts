@@ -24,14 +24,14 @@ export function createDnsHandlers(deps: DnsWorkbenchDeps): { handlers: DomainHan
   const undo = createUndo(ctx);
 
   async function validate(zoneId: string, input: Record<string, unknown>, recordId?: string): Promise<DnsValidateResult> {
-    const z = await ctx.openZone(zoneId);
-    const name = typeof input.name === 'string' ? normalizeRecordName(input.name, z.state.zone.name) : null;
-    const byName = ctx.cache.byName(z.state);
+    const state = ctx.cachedZone(zoneId) ?? (await ctx.openZone(zoneId)).state;
+    const name = typeof input.name === 'string' ? normalizeRecordName(input.name, state.zone.name) : null;
+    const byName = ctx.cache.byName(state);
     const existing = name?.ok ? (byName.get(name.fqdn) ?? []) : [];
-    const result = validateRecord(input, validationContext(z.state.zone, existing, recordId));
+    const result = validateRecord(input, validationContext(state.zone, existing, recordId));
     const warnings: DnsWarning[] = [];
     if (result.ok) {
-      const chain = cnameChainWarning({ ...result.record, ...(recordId ? { id: recordId } : {}) }, byName, z.state.zone.name);
+      const chain = cnameChainWarning({ ...result.record, ...(recordId ? { id: recordId } : {}) }, byName, state.zone.name);
       if (chain) warnings.push({ code: 'cname-chain', message: chain });
     }
     return { ok: result.ok, issues: result.ok ? [] : result.issues, warnings };

@@ -59,6 +59,15 @@ export function createWorkbenchContext(deps: DnsWorkbenchDeps) {
     return { scope: { profileId: conn.profileId, zoneId, zoneName: state.zone.name }, api, state };
   }
 
+  /**
+   * The zone as already read for the active account, found without reading the secret: form
+   * validation runs on every keystroke and must not cost a keychain round trip each time.
+   */
+  function cachedZone(zoneId: string): ZoneState | undefined {
+    const profileId = deps.accounts.activeProfileId?.();
+    return profileId === undefined ? undefined : cache.get(profileId, zoneId);
+  }
+
   /** Applies a write to the cache, journals it, and shapes the renderer's answer. */
   function commit(z: OpenZone, kind: DnsJournalKind, summary: string, changes: StoredChange[], undoOf: number | null = null): DnsMutationResult {
     const upserted = changes.flatMap((c) => (c.after ? [c.after] : []));
@@ -69,7 +78,7 @@ export function createWorkbenchContext(deps: DnsWorkbenchDeps) {
     return { upserted: upserted.map(toRow), removedIds, entry, fetchedAt: z.state.fetchedAt };
   }
 
-  return { clock, open, cache, journal, openZone, fetchZone, commit, dispose: () => void unsubscribe?.() };
+  return { clock, open, cache, journal, openZone, cachedZone, fetchZone, commit, dispose: () => void unsubscribe?.() };
 }
 
 export type WorkbenchContext = ReturnType<typeof createWorkbenchContext>;

@@ -20,6 +20,8 @@ export { defaultSecretStore } from './default-store';
 export interface AccountsService {
   /** The active profile's base URL + credential (secret read from the SecretStore on demand). Throws AppError('NO_CREDENTIAL'|'UNAVAILABLE', …). */
   activeConnection(): Promise<AccountConnection>;
+  /** The active profile's id, without reading any secret (for caches keyed by account). */
+  activeProfileId(): string;
   /** Called whenever the active profile changes, or its data/credential does (DNS/Migration screens reset their state). */
   onActiveChange(listener: (profileId: string) => void): () => void;
   /** Whether secrets can be saved, and why not. */
@@ -132,6 +134,7 @@ export async function createAccountsService(deps: AccountsDeps): Promise<Account
   return {
     handlers,
     activeConnection: () => core.connectionFor(core.activeId()),
+    activeProfileId: () => core.activeId(),
     onActiveChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

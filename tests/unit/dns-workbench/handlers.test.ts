@@ -16,16 +16,22 @@ let invoke: (channel: ChannelName, args?: unknown) => Promise<unknown>;
 let errorOf: (channel: ChannelName, args?: unknown) => Promise<{ code: string; message: string; details?: unknown }>;
 let zoneId: string;
 let initechId: string;
+/** How often the handlers asked for the credential (a keychain read for real accounts). */
+let secretReads = 0;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'zonedesk-dns-'));
   emulator = await startServiceEmulator();
   db = openSettingsDb(dir);
   const accounts = {
-    activeConnection: async () => ({
-      profileId: 'sandbox', profileName: 'Local sandbox', baseUrl: emulator.baseUrl, isSandbox: true,
-      credential: { kind: 'token' as const, token: emulator.credentials.token },
-    }),
+    activeProfileId: () => 'sandbox',
+    activeConnection: async () => {
+      secretReads++;
+      return {
+        profileId: 'sandbox', profileName: 'Local sandbox', baseUrl: emulator.baseUrl, isSandbox: true,
+        credential: { kind: 'token' as const, token: emulator.credentials.token },
+      };
+    },
   };
   const dns = createDnsHandlers({ accounts, db });
   dispose = dns.dispose;
@@ -65,6 +71,15 @@ describe('DNS handlers against the emulator', () => {
     expect(first.zones.every((z) => z.status === 'active')).toBe(true);
     await invoke('dns.rememberZone', { zoneId });
     expect(((await invoke('dns.listZones')) as { rememberedZoneId: string }).rememberedZoneId).toBe(zoneId);
+  });
+
+  it('validates keystrokes against a fetched zone without reading the secret again', async () => {
+    await records();
+    const before = secretReads;
+    for (const content of ['1', '19', '192.0', '192.0.2.77']) {
+      await invoke('dns.validateRecord', { zoneId, input: { type: 'A', name: 'typing', content } });
+    }
+    expect(secretReads).toBe(before);
   });
 
   it('reads every record of the zone', async () => {
