@@ -1,6 +1,4 @@
 import { formatTtl, type DnsBulkAction, type DnsBulkPreview } from '../../src-preload/contract/dns';
-
-export { formatTtl };
 import { PROXIABLE_TYPES } from '../dns/record-fields';
 import type { DnsBatchRequest, DnsRecord } from '../dns/types';
 

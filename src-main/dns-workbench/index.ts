@@ -3,7 +3,7 @@ export { createDnsHandlers } from './handlers';
 export type { AccountsSource, ActiveConnection } from './connection';
 export type { DnsWorkbenchDeps } from './workbench-context';
 export { planUndo, undoChanges, batchChanges, type StoredChange, type UndoPlan } from './undo-plan';
-export { planBulk, formatTtl, batchLimit } from './bulk-plan';
+export { planBulk, batchLimit } from './bulk-plan';
 export { cnameChainWarning, indexByName } from './cname-chain';
 export { apiErrorsToFields, FIELD_BY_CODE } from './api-errors';
 export { previewImport } from './import-preview';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorsToFields } from '../../../src-main/dns-workbench/api-errors';
-import { formatTtl, planBulk } from '../../../src-main/dns-workbench/bulk-plan';
+import { formatTtl } from '../../../src-preload/contract/dns';
+import { planBulk } from '../../../src-main/dns-workbench/bulk-plan';
 import { cnameChainWarning, indexByName } from '../../../src-main/dns-workbench/cname-chain';
 import { rec } from './fixtures';
 

@@ -1,7 +1,5 @@
 import { formatTtl, type DnsFieldIssue, type DnsRecordType, type DnsRow, type FieldSpec, type RecordTypeSpec } from '../../../../../src-preload/contract/dns';
 
-export { formatTtl };
-
 export type TypeSpecs = Record<DnsRecordType, RecordTypeSpec>;
 
 /** What the form edits: every value as the user typed it (strings), converted on the way out. */
